@@ -1,0 +1,60 @@
+# Everyday commands. Each one sets up the project's virtual environment (.venv) first if it
+# is missing or older than pyproject.toml, so they work on a fresh machine.
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+
+# Stamp files: reinstall only when pyproject.toml changes.
+TEST_STAMP := $(VENV)/.installed-test
+LAB_STAMP  := $(VENV)/.installed-notebooks
+
+# Lint only the folders that exist (benchmarks/ and tests/ may not exist yet).
+LINT_PATHS := $(wildcard dweebies_widget tests benchmarks)
+
+# JupyterLab refuses to run as root unless asked.
+LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.DEFAULT_GOAL := test
+.PHONY: lab test lint typecheck bench clean distclean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --upgrade pip
+
+$(TEST_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -e ".[test]"
+	touch $@
+
+$(LAB_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -e ".[notebooks]"
+	touch $@
+
+## lab: open the play notebook in JupyterLab
+lab: $(LAB_STAMP)
+	$(PY) -m jupyter lab notebooks/00_play.ipynb $(LAB_FLAGS)
+
+## test: lint, type check, then run every test
+test: lint typecheck
+	$(PY) -m pytest
+
+## lint: ruff on the package, tests and benchmarks
+lint: $(TEST_STAMP)
+	$(PY) -m ruff check $(LINT_PATHS)
+
+## typecheck: mypy --strict on the package
+typecheck: $(TEST_STAMP)
+	$(PY) -m mypy dweebies_widget
+
+## bench: print how fast the rules engine is
+bench: $(TEST_STAMP)
+	$(PY) benchmarks/engine.py
+
+## clean: remove caches and build output (keeps .venv)
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -path ./$(VENV) -prune -o -type d \( -name __pycache__ -o -name .ipynb_checkpoints \) -exec rm -rf {} +
+
+## distclean: clean, and remove .venv too
+distclean: clean
+	rm -rf $(VENV)

@@ -1,0 +1,1364 @@
+"""The rules of Dweebies: :class:`Rules`, :class:`Game`, :class:`Move`, views and errors.
+
+Everything a turn does lives here (rules sections 2-11); geometry comes from
+:mod:`dweebies_widget.grid`, the cards from :mod:`dweebies_widget.cards`.  Nothing here
+imports a widget library.
+
+>>> game = Game(players=2, seed=7)
+>>> game.legal_cells()
+{(0, 0)}
+>>> move = game.legal_moves()[0]
+>>> result = game.play(move)
+>>> game.board[(0, 0)] == move.dweebie
+True
+>>> game.undo() == move
+True
+
+The state is kept incrementally so that the AI can play many games per second: the frontier
+(empty cells next to a card, with a count of their card neighbours), and the groups and bridge
+cost only while the table is split (they are recomputed only after a collection, and after
+each placement while split).
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from bisect import bisect_left, insort
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from functools import cached_property
+from itertools import product
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from . import grid
+from .cards import COPIES, DECK_SIZE, FULL_DECK, NUM_DWEEBIES, name
+from .grid import Cell
+
+if TYPE_CHECKING:
+    from .svg import SvgPicture
+
+__all__ = [
+    "CENTER",
+    "Draw",
+    "Game",
+    "GameError",
+    "IllegalMoveError",
+    "Move",
+    "Placement",
+    "PlayResult",
+    "Rules",
+    "SaveError",
+    "View",
+]
+
+#: Where the first card goes, and the next card after a collection empties the table.
+CENTER: Cell = (0, 0)
+
+
+class GameError(ValueError):
+    """Base class of every error the rules raise.  ``rule`` names the rule section."""
+
+    def __init__(self, message: str, *, rule: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class IllegalMoveError(GameError):
+    """An action the rules do not allow; the game is left exactly as it was.
+
+    ``legal`` holds what would have been legal (cells, Dweebies or seats), if anything.
+    """
+
+    def __init__(self, message: str, *, rule: str = "", legal: Sequence[Any] = ()) -> None:
+        super().__init__(message, rule=rule)
+        self.legal = tuple(legal)
+
+
+class SaveError(GameError):
+    """A saved game that is malformed, tampered with or inconsistent; nothing was loaded."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule options (rules.md); the defaults are the game everybody plays.
+
+    >>> Rules()
+    Rules(min_line=2, collect_on_reconnect=True, auto_draw=True, hand_size=5, first_player=0)
+    >>> Rules(min_line=3).min_line
+    3
+    """
+
+    min_line: int = 2
+    """Fewest cards a line needs to be collected (section 6)."""
+    collect_on_reconnect: bool = True
+    """Whether the placement that joins the last two groups may collect (section 6)."""
+    auto_draw: bool = True
+    """Draw at the end of each turn; ``False`` makes draws owed (section 8)."""
+    hand_size: int = 5
+    """Cards dealt to each player (section 2)."""
+    first_player: int = 0
+    """The seat that moves first (section 2)."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            expected = bool if f.type in ("bool", bool) else int
+            if type(value) is not expected:
+                raise TypeError(
+                    f"Rules.{f.name} must be {expected.__name__}, not {type(value).__name__}"
+                )
+        if self.min_line < 2:
+            raise ValueError(f"Rules.min_line must be at least 2, not {self.min_line}")
+        if not 1 <= self.hand_size <= DECK_SIZE // 2:
+            raise ValueError(
+                f"Rules.hand_size must be between 1 and {DECK_SIZE // 2}, not {self.hand_size}"
+            )
+        if self.first_player < 0:
+            raise ValueError(f"Rules.first_player must be a seat (>= 0), not {self.first_player}")
+
+    def to_dict(self) -> dict[str, int | bool]:
+        """The options as a plain dict (for JSON)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+_DEFAULT_RULES = Rules()
+
+
+class Move(NamedTuple):
+    """A placement: which Dweebie goes on which cell.
+
+    >>> Move(4, (0, 1))
+    Move(dweebie=4, cell=(0, 1))
+    """
+
+    dweebie: int
+    cell: Cell
+
+
+class Placement(NamedTuple):
+    """One turn: who placed what where, what they collected and whether they drew.
+
+    It is what :meth:`Game.play` returns and what :attr:`Game.history` lists (public
+    information: the drawn card itself is not recorded here).
+    """
+
+    seat: int
+    move: Move
+    taken: tuple[tuple[Cell, int], ...]
+    """The collected cells with the Dweebie that was on each, in reading order."""
+    drew: bool
+    """Whether the mover drew a card at the end of the turn."""
+
+    @property
+    def collected(self) -> frozenset[Cell]:
+        """Cells taken this turn (empty if none)."""
+        return frozenset(c for c, _ in self.taken)
+
+    @property
+    def points(self) -> int:
+        """Cards collected this turn."""
+        return len(self.taken)
+
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        """The turn in plain words.
+
+        >>> Placement(0, Move(3, (0, 1)), (), True).describe(["Ana", "Ben"])  # doctest: +ELLIPSIS
+        'Ana placed ... (3) at (0, 1) and drew a card'
+        """
+        who = names[self.seat] if names else f"Seat {self.seat}"
+        text = f"{who} placed {name(self.move.dweebie)} ({self.move.dweebie}) at {self.move.cell}"
+        n = len(self.taken)
+        if n:
+            text += f" and collected {n} card{'s' if n != 1 else ''}"
+        if self.drew:
+            text += ", then drew a card" if n else " and drew a card"
+        return text
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+#: What :meth:`Game.play` returns: the :class:`Placement` just made.
+PlayResult = Placement
+
+
+class Draw(NamedTuple):
+    """An owed draw taken by ``seat`` (only with ``Rules(auto_draw=False)``)."""
+
+    seat: int
+
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        who = names[self.seat] if names else f"Seat {self.seat}"
+        return f"{who} took an owed draw"
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+Action = Placement | Draw
+
+
+@dataclass(frozen=True)
+class _Split:
+    """Cached facts about a split table."""
+
+    groups: tuple[frozenset[Cell], ...]
+    cost: int
+    links: frozenset[Cell]  # empty cells on some cheapest link
+
+
+class _Start(NamedTuple):
+    """The position a game started from (kept for saving and replaying)."""
+
+    board: tuple[tuple[Cell, int], ...]
+    hands: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    scores: tuple[int, ...]
+    current_player: int
+    owed: tuple[int, ...]
+
+
+class _Undo:
+    """What :meth:`Game.undo` needs to reverse one action exactly."""
+
+    __slots__ = ("action", "current", "split", "draws", "owed")
+
+    def __init__(
+        self,
+        action: Action,
+        current: int,
+        split: _Split | None,
+        draws: list[tuple[int, int]],
+        owed: list[tuple[int, int]],
+    ) -> None:
+        self.action = action
+        self.current = current
+        self.split = split
+        self.draws = draws  # (seat, card) in draw order
+        self.owed = owed  # (seat, change)
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see (rules section 7): the AI's only input.
+
+    ``unseen`` is the multiset of cards the seat cannot see (other hands and the pile), as a
+    sorted tuple of Dweebie ids; it says nothing about who holds which.
+    """
+
+    seat: int
+    players: int
+    rules: Rules
+    board: Mapping[Cell, int]
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    pile_size: int
+    current_player: int
+    owed: tuple[int, ...]
+    history: tuple[Action, ...]
+    unseen: tuple[int, ...]
+    out_of_play: tuple[int, ...]
+    is_over: bool
+    legal: frozenset[Cell]
+    """The legal cells of the position (public information)."""
+
+    def legal_cells(self) -> set[Cell]:
+        """The legal cells of the position (public information)."""
+        return set(self.legal)
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of this seat when it is to move (else an empty list)."""
+        if self.is_over or self.current_player != self.seat:
+            return []
+        cells = sorted(self.legal_cells())
+        return [Move(d, c) for d in sorted(set(self.hand)) for c in cells]
+
+    def deal_unseen(self, order: Sequence[int]) -> tuple[list[list[int]], list[int]]:
+        """Split ``order`` (a permutation of ``unseen``) into the other hands and the pile,
+        in seat order, the pile last (its first card drawn first)."""
+        if sorted(order) != list(self.unseen):
+            raise ValueError("order must be a permutation of the view's unseen cards")
+        hands: list[list[int]] = []
+        i = 0
+        for seat, size in enumerate(self.hand_sizes):
+            if seat == self.seat:
+                hands.append(list(self.hand))
+            else:
+                hands.append(list(order[i : i + size]))
+                i += size
+        return hands, list(order[i:])
+
+    def sample(self, rng: random.Random) -> Game:
+        """A full game that agrees with this view: the unseen cards shuffled by ``rng`` into
+        the other hands and the pile (a *determinization*, for search)."""
+        return self.public_game().determinize(self.seat, rng)
+
+    def public_game(self) -> Game:
+        """A game built from this view alone, for asking rule questions (legal cells, what a
+        placement would collect, what happens after a move).  The cards this seat cannot
+        see are dealt in a fixed order that means nothing: never read them; use
+        :meth:`sample` to guess them fairly."""
+        return self._public.copy()
+
+    @cached_property
+    def _public(self) -> Game:
+        return self.to_game(hidden=self.deal_unseen(list(self.unseen)))
+
+    def would_collect(self, cell: Sequence[int]) -> dict[int, frozenset[Cell]]:
+        """What a card placed on the legal ``cell`` would collect (see
+        :meth:`Game.would_collect`)."""
+        return self._public.would_collect(cell)
+
+    def to_game(self, hidden: tuple[list[list[int]], list[int]]) -> Game:
+        """Build a game from this view and a guess of the hidden cards ``(hands, pile)``."""
+        hands, pile = hidden
+        return Game.from_position(
+            board=dict(self.board),
+            hands=hands,
+            pile=pile,
+            scores=list(self.scores),
+            current_player=self.current_player,
+            rules=self.rules,
+            owed=list(self.owed),
+        )
+
+
+class Game:
+    """A game of Dweebies between 2 to 6 seats.
+
+    Build one with a seed (``Game(players=2, seed=7)``), an explicit deck order
+    (``Game(players=3, deck=[...])``, 54 ids, rules section 2) or any teaching position
+    (:meth:`from_position`).  Then ask :meth:`legal_moves` and :meth:`play`.
+
+    >>> game = Game(players=3, seed=1)
+    >>> game.players, game.current_player, game.pile_size
+    (3, 0, 39)
+    >>> sum(len(game.hand(s)) for s in range(3))
+    15
+    """
+
+    def __init__(
+        self,
+        players: int = 2,
+        *,
+        seed: int | None = None,
+        deck: Sequence[int] | None = None,
+        rules: Rules | None = None,
+    ) -> None:
+        rules = _DEFAULT_RULES if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules object, not {type(rules).__name__}")
+        _check_players(players, rules)
+        if deck is None:
+            if seed is None:
+                raise ValueError(
+                    "Game needs a seed (Game(players=2, seed=7)) or an explicit deck= order; "
+                    "randomness is always seeded so games can be replayed"
+                )
+            deck = shuffled_deck(seed)
+        elif seed is not None:
+            raise ValueError("give either seed= or deck=, not both")
+        else:
+            deck = _check_deck(deck)
+        h = rules.hand_size
+        hands = [list(deck[h * i : h * i + h]) for i in range(players)]
+        pile = list(deck[h * players :])
+        self._setup(
+            rules=rules,
+            board={},
+            hands=hands,
+            pile=pile,
+            scores=[0] * players,
+            current=rules.first_player,
+            owed=[0] * players,
+            out_of_play=[],
+        )
+        self.seed = seed
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_position(
+        cls,
+        board: Mapping[Cell, int] | Iterable[tuple[Cell, int]],
+        hands: Sequence[Sequence[int]],
+        pile: Sequence[int] = (),
+        scores: Sequence[int] | None = None,
+        current_player: int = 0,
+        rules: Rules | None = None,
+        owed: Sequence[int] | None = None,
+    ) -> Game:
+        """Any teaching position.  Cards not listed on the board, in a hand or in the pile
+        are out of play.  ``pile[0]`` is drawn first.
+
+        Validated: no Dweebie more often than its copies, cells distinct, seats in range,
+        scores not more than the cards out of play.
+
+        >>> g = Game.from_position(board={(0, 0): 4, (0, 1): 9}, hands=[[1, 2], [3]],
+        ...                        pile=[5, 6], scores=[0, 0], current_player=0)
+        >>> sorted(g.legal_cells())
+        [(-1, 0), (-1, 1), (0, -1), (0, 2), (1, 0), (1, 1)]
+        """
+        rules = _DEFAULT_RULES if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules object, not {type(rules).__name__}")
+        players = len(hands)
+        _check_players(players, rules, hand_check=False)
+        items = list(board.items()) if isinstance(board, Mapping) else list(board)
+        cells: dict[Cell, int] = {}
+        for cell, d in items:
+            c = _cell(cell, rule="position")
+            if c in cells:
+                raise ValueError(f"position: two cards on cell {c}; cells must be distinct")
+            cells[c] = _dweebie(d, "board")
+        hand_lists = [
+            sorted(_dweebie(d, f"hand of seat {s}") for d in h) for s, h in enumerate(hands)
+        ]
+        pile_list = [_dweebie(d, "pile") for d in pile]
+        used = Counter(cells.values())
+        for h in hand_lists:
+            used.update(h)
+        used.update(pile_list)
+        for d, n in sorted(used.items()):
+            if n > COPIES[d]:
+                raise ValueError(
+                    f"position: Dweebie {d} ({name(d)}) appears {n} times but has only "
+                    f"{COPIES[d]} cop{'y' if COPIES[d] == 1 else 'ies'} (rules section 1)"
+                )
+        out = Counter(FULL_DECK)
+        out.subtract(used)
+        out_of_play = sorted(out.elements())
+        score_list = [0] * players if scores is None else [_count(s, "score") for s in scores]
+        if len(score_list) != players:
+            raise ValueError(f"position: {players} hands but {len(score_list)} scores")
+        if sum(score_list) > len(out_of_play):
+            raise ValueError(
+                f"position: scores add up to {sum(score_list)} but only {len(out_of_play)} "
+                "cards are out of play"
+            )
+        owed_list = [0] * players if owed is None else [_count(o, "owed draws") for o in owed]
+        if len(owed_list) != players:
+            raise ValueError(f"position: {players} hands but {len(owed_list)} owed counts")
+        if any(owed_list) and rules.auto_draw:
+            raise ValueError("position: owed draws exist only with Rules(auto_draw=False)")
+        if type(current_player) is not int or not 0 <= current_player < players:
+            raise ValueError(
+                f"position: current_player must be a seat 0..{players - 1}, not {current_player!r}"
+            )
+        game = cls.__new__(cls)
+        game._setup(
+            rules=rules,
+            board=cells,
+            hands=hand_lists,
+            pile=pile_list,
+            scores=score_list,
+            current=current_player,
+            owed=owed_list,
+            out_of_play=out_of_play,
+        )
+        if game._pile and not any(game._hands):
+            raise ValueError(
+                "position: the pile has cards but no hand does and nobody owes a draw, so "
+                "nobody could ever play (rules sections 8 and 9)"
+            )
+        game.seed = None
+        return game
+
+    def _setup(
+        self,
+        *,
+        rules: Rules,
+        board: dict[Cell, int],
+        hands: list[list[int]],
+        pile: list[int],
+        scores: list[int],
+        current: int,
+        owed: list[int],
+        out_of_play: list[int],
+    ) -> None:
+        self.rules = rules
+        self._auto_draw = rules.auto_draw
+        self._n = len(hands)
+        self._board: dict[Cell, int] = {}
+        self._adj: dict[Cell, int] = {}
+        for cell, d in board.items():
+            self._put(cell, d)
+        self._hands = [sorted(h) for h in hands]
+        self._pile = pile[::-1]  # next card to draw is at the end
+        self._scores = list(scores)
+        self._current = current
+        self._owed = list(owed)
+        self._out = list(out_of_play)
+        self._collected: list[list[int]] = [[] for _ in range(self._n)]
+        self._undo: list[_Undo] = []
+        self._split = self._compute_split() if board else None
+        self._start = _Start(
+            tuple(sorted(board.items())),
+            tuple(map(tuple, self._hands)),
+            tuple(pile),
+            tuple(scores),
+            current,
+            tuple(owed),
+        )
+        self._settle(None)
+
+    # ------------------------------------------------------------------ public state
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self._n
+
+    @property
+    def current_player(self) -> int:
+        """The seat to move."""
+        return self._current
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """The Dweebie ids in ``seat``'s hand, sorted."""
+        return tuple(self._hands[self._seat(seat)])
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Every hand (hidden information: use :meth:`view` for what a seat may see)."""
+        return tuple(tuple(h) for h in self._hands)
+
+    @property
+    def board(self) -> Mapping[Cell, int]:
+        """The table, a read-only mapping ``(row, col) -> Dweebie id``."""
+        return MappingProxyType(self._board)
+
+    @property
+    def pile(self) -> tuple[int, ...]:
+        """The draw pile, first card to be drawn first (hidden information)."""
+        return tuple(reversed(self._pile))
+
+    @property
+    def pile_size(self) -> int:
+        """Cards left to draw."""
+        return len(self._pile)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Collected cards per seat."""
+        return tuple(self._scores)
+
+    def collected(self, seat: int) -> tuple[int, ...]:
+        """The Dweebies ``seat`` collected in this game (public: collections are seen)."""
+        return tuple(sorted(self._collected[self._seat(seat)]))
+
+    @property
+    def out_of_play(self) -> tuple[int, ...]:
+        """Cards left out of a :meth:`from_position` game (empty for a dealt game)."""
+        return tuple(self._out)
+
+    @property
+    def is_split(self) -> bool:
+        """Whether the cards on the table form more than one group."""
+        return self._split is not None
+
+    @property
+    def bridge_cost(self) -> int:
+        """Fewest cards that would join every group; 0 when the table is not split."""
+        return 0 if self._split is None else self._split.cost
+
+    @property
+    def groups(self) -> tuple[frozenset[Cell], ...]:
+        """The groups of cards on the table, largest first (one group when not split)."""
+        if self._split is not None:
+            return self._split.groups
+        return (frozenset(self._board),) if self._board else ()
+
+    @property
+    def link_cells(self) -> frozenset[Cell]:
+        """Empty cells that lie on some shortest link between the groups (empty when not
+        split); the legal cells are those of them next to a card."""
+        return frozenset() if self._split is None else self._split.links
+
+    def owed_draws(self, seat: int) -> int:
+        """Draws ``seat`` owes and may take with :meth:`draw` (``Rules(auto_draw=False)``)."""
+        return self._owed[self._seat(seat)]
+
+    @property
+    def is_over(self) -> bool:
+        """The pile is empty and every hand is empty (rules section 9)."""
+        return not self._pile and not any(self._hands)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the highest score (several when tied).  Meaningful once over."""
+        best = max(self._scores)
+        return tuple(s for s, v in enumerate(self._scores) if v == best)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action so far, oldest first (placements with what they collected, and
+        owed draws).  Public information: drawn cards are not shown."""
+        return tuple(u.action for u in self._undo)
+
+    @property
+    def last_move(self) -> Move | None:
+        """The most recent placement, if any."""
+        for u in reversed(self._undo):
+            if isinstance(u.action, Placement):
+                return u.action.move
+        return None
+
+    def legal_cells(self) -> set[Cell]:
+        """Cells where the mover may place (rules section 5).  Empty once the game is over."""
+        if self.is_over:
+            return set()
+        return self._legal_cells()
+
+    def _legal_cells(self) -> set[Cell]:
+        if not self._board:
+            return {CENTER}
+        if self._split is None:
+            return set(self._adj)
+        links = self._split.links
+        return {c for c in self._adj if c in links}
+
+    def legal_moves(self) -> list[Move]:
+        """Every distinct legal placement: each Dweebie in the mover's hand on each legal
+        cell, sorted by Dweebie then cell."""
+        if self.is_over:
+            return []
+        cells = sorted(self._legal_cells())
+        return list(map(Move._make, product(sorted(set(self._hands[self._current])), cells)))
+
+    def is_legal(self, dweebie: int | Move, cell: Sequence[int] | None = None) -> bool:
+        """Whether :meth:`play` would accept this move now."""
+        try:
+            self._checked(dweebie, cell)
+        except (IllegalMoveError, TypeError):
+            return False
+        return True
+
+    # ------------------------------------------------------------------ playing
+    def play(self, dweebie: int | Move, cell: Sequence[int] | None = None) -> Placement:
+        """Place ``dweebie`` from the mover's hand on ``cell``; collect; draw (section 4).
+
+        Accepts ``play(dweebie, cell)`` or ``play(Move(...))`` and returns the
+        :class:`Placement` made (``result.collected`` holds the cells taken).  An illegal
+        move raises :class:`IllegalMoveError` naming the rule and leaves the game unchanged.
+        """
+        return self._play(self._current, self._checked(dweebie, cell))
+
+    def _checked(self, dweebie: int | Move, cell: Sequence[int] | None) -> Move:
+        """The move as a :class:`Move` if :meth:`play` may make it, else the error."""
+        if isinstance(dweebie, Move):
+            if cell is not None:
+                raise TypeError("play(Move) takes no separate cell")
+            dweebie, cell = dweebie
+        seat = self._current
+        if self.is_over:
+            raise IllegalMoveError(
+                "Rules section 9 (end of the game): the game is over, no more moves. "
+                f"Winners: {', '.join(f'seat {s}' for s in self.winners)}.",
+                rule="9",
+            )
+        hand = self._hands[seat]
+        if type(dweebie) is not int:
+            try:
+                dweebie = _index(dweebie)
+            except TypeError:
+                raise IllegalMoveError(
+                    f"Rules section 1 (cards): a Dweebie is an id 0..{NUM_DWEEBIES - 1}, "
+                    f"not {dweebie!r}. Seat {seat} holds {_ids(hand)}.",
+                    rule="1",
+                    legal=sorted(set(hand)),
+                ) from None
+        if dweebie not in hand:
+            raise IllegalMoveError(
+                f"Rules section 4 (place a card from your hand): seat {seat} has no "
+                f"{_card(dweebie)} in hand; it holds {_ids(hand)}.",
+                rule="4",
+                legal=sorted(set(hand)),
+            )
+        if cell is None:
+            legal = self._legal_sorted(CENTER)
+            raise IllegalMoveError(
+                "Rules section 5 (where a card may go): say where to place the card, "
+                f"e.g. play({dweebie}, {legal[0]}).{_legal_text(legal)}",
+                rule="5",
+                legal=legal,
+            )
+        try:
+            c = _cell(cell)
+        except (TypeError, ValueError) as exc:
+            legal = self._legal_sorted(CENTER)
+            raise IllegalMoveError(
+                f"Rules section 3 (coordinates): {exc}.{_legal_text(legal)}",
+                rule="3",
+                legal=legal,
+            ) from None
+        placeable = c in self._adj if self._board else c == CENTER
+        if placeable and (self._split is None or c in self._split.links):
+            return Move(dweebie, c)
+        raise self._placement_error(c)
+
+    def random_move(self, rng: random.Random) -> Move:
+        """A random legal move: a card picked at random from the mover's hand (each card
+        of the hand equally likely) on a legal cell picked at random.  The fast path for
+        random players and simulations.
+
+        >>> game = Game(players=2, seed=3)
+        >>> game.is_legal(game.random_move(random.Random(1)))
+        True
+        """
+        if self.is_over:
+            raise IllegalMoveError("Rules section 9: the game is over, no more moves.", rule="9")
+        hand = self._hands[self._current]
+        if not self._board:
+            cells: list[Cell] = [CENTER]
+        elif self._split is None:
+            cells = list(self._adj)
+        else:
+            links = self._split.links
+            cells = [c for c in self._adj if c in links]
+        rnd = rng.random
+        return Move(hand[int(rnd() * len(hand))], cells[int(rnd() * len(cells))])
+
+    def play_random(self, rng: random.Random) -> Placement:
+        """Play :meth:`random_move` (no second legality check) and return what happened."""
+        return self._play(self._current, self.random_move(rng))
+
+    def _play(self, seat: int, move: Move) -> Placement:
+        """The turn itself, for a move already known to be legal.
+
+        This is the engine's hot path (simulations run it millions of times), so placing
+        the card, updating the frontier and finding the lines are written out inline.
+        """
+        dweebie, cell = move
+        hand = self._hands[seat]
+        del hand[bisect_left(hand, dweebie)]
+        board = self._board
+        adj = self._adj
+        split = self._split
+        # Place (rules section 5) and update the frontier.
+        board[cell] = dweebie
+        adj.pop(cell, None)
+        r, c = cell
+        up, down, left, right = (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)
+        has_up = up in board
+        has_down = down in board
+        has_left = left in board
+        has_right = right in board
+        if not has_up:
+            adj[up] = adj.get(up, 0) + 1
+        if not has_down:
+            adj[down] = adj.get(down, 0) + 1
+        if not has_left:
+            adj[left] = adj.get(left, 0) + 1
+        if not has_right:
+            adj[right] = adj.get(right, 0) + 1
+        # Collect (rules section 6): only the placed card, only at an end of a line,
+        # never while split; the reconnecting card only with collect_on_reconnect.
+        taken: tuple[tuple[Cell, int], ...] = ()
+        if split is not None:
+            self._split = self._after_split_placement(split, cell)
+            may_collect = self._split is None and self.rules.collect_on_reconnect
+        else:
+            may_collect = True
+        if may_collect and (has_left != has_right or has_up != has_down):
+            ends = [e for e in self._line_ends(cell) if board[e[2]] == dweebie]
+            if ends:
+                taken = self._collect(cell, ends)
+                self._scores[seat] += len(taken)
+                self._collected[seat].extend([d for _, d in taken])
+        # Draw (rules section 8).
+        draws: list[tuple[int, int]] = []
+        owed: list[tuple[int, int]] = []
+        drew = False
+        if self._pile:
+            if self._auto_draw:
+                card = self._pile.pop()
+                insort(hand, card)
+                draws.append((seat, card))
+                drew = True
+            else:
+                self._owed[seat] += 1
+                owed.append((seat, 1))
+        placement = Placement(seat, move, taken, drew)
+        undo = _Undo(placement, seat, split, draws, owed)
+        self._undo.append(undo)
+        # Pass the turn; the common case inline.
+        nxt = seat + 1 if seat + 1 < self._n else 0
+        if self._hands[nxt]:
+            self._current = nxt
+        else:
+            self._settle(undo)
+        return placement
+
+    def _line_ends(self, cell: Cell) -> list[tuple[int, int, Cell]]:
+        """The lines a card on ``cell`` would end (rules section 6): for the row and the
+        column, if exactly one side of ``cell`` holds a card and the line has at least
+        ``min_line`` cards with it, ``(dr, dc, far)`` with the direction from ``cell`` and
+        the cell at the line's other end.  A card in the middle of a run ends nothing in
+        that direction.  The line is collected when ``far`` shows the placed Dweebie."""
+        board = self._board
+        r, c = cell
+        need = self.rules.min_line - 1
+        ends: list[tuple[int, int, Cell]] = []
+        for dr, dc in ((0, 1), (1, 0)):
+            fwd = (r + dr, c + dc) in board
+            if fwd == ((r - dr, c - dc) in board):
+                continue  # no line, or the card is in the middle of it
+            if not fwd:
+                dr, dc = -dr, -dc
+            far = (r + dr, c + dc)
+            length = 1
+            while (far[0] + dr, far[1] + dc) in board:
+                far = (far[0] + dr, far[1] + dc)
+                length += 1
+            if length >= need:
+                ends.append((dr, dc, far))
+        return ends
+
+    def would_collect(self, cell: Sequence[int]) -> dict[int, frozenset[Cell]]:
+        """What a card placed on the legal ``cell`` now would collect: for each Dweebie that
+        would collect something there, the cells it would take (placed cell included).
+        Dweebies missing from the answer would collect nothing.  Follows every rule of
+        section 6, including no collecting while the table stays split.
+
+        >>> g = Game.from_position(board={(0, 0): 20, (0, 1): 9}, hands=[[20], [3]])
+        >>> {d: sorted(cells) for d, cells in g.would_collect((0, 2)).items()}
+        {20: [(0, 0), (0, 1), (0, 2)]}
+        >>> {d: sorted(cells) for d, cells in g.would_collect((1, 1)).items()}
+        {9: [(0, 1), (1, 1)]}
+        """
+        c = _cell(cell)
+        if self.is_over or c not in self._legal_cells():
+            raise self._placement_error(c)
+        split = self._split
+        if split is not None and (split.cost > 1 or not self.rules.collect_on_reconnect):
+            return {}
+        found: dict[int, set[Cell]] = {}
+        for dr, dc, far in self._line_ends(c):
+            cells = found.setdefault(self._board[far], {c})
+            x = c
+            while x != far:
+                x = (x[0] + dr, x[1] + dc)
+                cells.add(x)
+        return {d: frozenset(cells) for d, cells in sorted(found.items())}
+
+    def collect_map(self) -> dict[Cell, dict[int, int]]:
+        """For every legal cell where some Dweebie would collect: which Dweebies, and how
+        many cards each would take.  A cheap summary of :meth:`would_collect` over the
+        whole table (what hints, heat maps and AIs ask)."""
+        if self.is_over:
+            return {}
+        split = self._split
+        if split is not None and (split.cost > 1 or not self.rules.collect_on_reconnect):
+            return {}
+        board = self._board
+        out: dict[Cell, dict[int, int]] = {}
+        for cell in self._legal_cells():
+            ends = self._line_ends(cell)
+            if not ends:
+                continue
+            gains: dict[int, int] = {}
+            for _, _, far in ends:
+                d = board[far]
+                gains[d] = gains.get(d, 1) + abs(far[0] - cell[0]) + abs(far[1] - cell[1])
+            out[cell] = gains
+        return out
+
+    def best_collection(self, dweebies: Iterable[int]) -> tuple[int, Move | None]:
+        """The biggest collection a card among ``dweebies`` can make now, as ``(cards,
+        move)``; ``(0, None)`` when none collects.  Ties go to the first found in a fixed
+        order.  The fast path of greedy play (:meth:`collect_map` in one pass)."""
+        if self.is_over:
+            return 0, None
+        split = self._split
+        if split is not None and (split.cost > 1 or not self.rules.collect_on_reconnect):
+            return 0, None
+        wanted = set(dweebies)
+        board = self._board
+        need = self.rules.min_line - 1
+        best = 0
+        choice: Move | None = None
+        links = split.links if split is not None else None
+        for cell in self._adj if board else ():
+            if links is not None and cell not in links:
+                continue
+            r, c = cell
+            first: tuple[int, int] | None = None  # (dweebie, cards) of the row line
+            for dr, dc in ((0, 1), (1, 0)):
+                fwd = (r + dr, c + dc) in board
+                if fwd == ((r - dr, c - dc) in board):
+                    continue
+                if not fwd:
+                    dr, dc = -dr, -dc
+                fr, fc = r + dr, c + dc
+                length = 1
+                while (fr + dr, fc + dc) in board:
+                    fr += dr
+                    fc += dc
+                    length += 1
+                if length < need:
+                    continue
+                d = board[(fr, fc)]
+                if d not in wanted:
+                    continue
+                gain = length + 1
+                if first is not None and first[0] == d:
+                    gain += first[1] - 1  # both lines: the placed card counts once
+                elif first is None:
+                    first = (d, gain)
+                if gain > best:
+                    best = gain
+                    choice = Move(d, cell)
+        return best, choice
+
+    def _collect(
+        self, cell: Cell, ends: list[tuple[int, int, Cell]]
+    ) -> tuple[tuple[Cell, int], ...]:
+        """Take the lines from ``cell`` to each far end (rules section 6; the placed card
+        counts once) off the table.  Returns the cells with their ids, in reading order."""
+        board = self._board
+        taken = {cell: board[cell]}
+        for dr, dc, far in ends:
+            x = cell
+            while x != far:
+                x = (x[0] + dr, x[1] + dc)
+                taken[x] = board[x]
+        for x in taken:
+            self._take(x)
+        self._after_removal(taken)
+        return tuple(sorted(taken.items()))
+
+    def _after_removal(self, removed: Iterable[Cell]) -> None:
+        """After a collection: is the table still one group?"""
+        board = self._board
+        stubs = []
+        for cell in removed:
+            for nb in grid.neighbours(cell):
+                if nb in board:
+                    stubs.append(nb)
+        if not stubs or grid.is_connected(board, stubs):
+            self._split = None
+        else:
+            self._split = self._compute_split()
+
+    def _compute_split(self) -> _Split | None:
+        parts = grid.groups(self._board)
+        if len(parts) < 2:
+            return None
+        cost, links = grid.bridge(self._board, parts, self._adj)
+        return _Split(tuple(parts), cost, links)
+
+    def _after_split_placement(self, split: _Split, cell: Cell) -> _Split | None:
+        """A legal placement on a split table lowers the bridge cost by exactly one."""
+        if split.cost == 1:
+            return None
+        joined = [g for g in split.groups if any(nb in g for nb in grid.neighbours(cell))]
+        merged = frozenset().union(*joined) | {cell}
+        parts = [g for g in split.groups if g not in joined] + [merged]
+        parts.sort(key=lambda g: (-len(g), min(g)))
+        cost, links = grid.bridge(self._board, parts, self._adj)
+        return _Split(tuple(parts), cost, links)
+
+    def _settle(self, undo: _Undo | None) -> None:
+        """Pass the turn (rules sections 8 and 9) to the next seat that can play, taking the
+        owed draws of a seat whose turn comes with an empty hand.  After a placement
+        (``undo`` given) the search starts at the next seat; for a new position (``undo``
+        None) at the current seat itself.  When nobody can play the game is over."""
+        n = self._n
+        start = self._current if undo is None else self._current + 1
+        for i in range(n):
+            seat = (start + i) % n
+            hand = self._hands[seat]
+            if hand:
+                self._current = seat
+                return
+            owed = self._owed[seat]
+            if owed and self._pile:
+                take = min(owed, len(self._pile))
+                for _ in range(take):
+                    card = self._pile.pop()
+                    insort(hand, card)
+                    if undo is not None:
+                        undo.draws.append((seat, card))
+                self._owed[seat] -= take
+                if undo is not None:
+                    undo.owed.append((seat, -take))
+                self._current = seat
+                return
+
+    def draw(self, seat: int) -> int:
+        """Take one owed draw for ``seat`` (only with ``Rules(auto_draw=False)``; any time,
+        also during another seat's turn, while the pile lasts).  Returns the card drawn."""
+        s = self._seat(seat)
+        if self.rules.auto_draw:
+            raise IllegalMoveError(
+                "Rules section 8 (drawing): draws are automatic with Rules(auto_draw=True); "
+                "there is nothing to draw by hand.",
+                rule="8",
+            )
+        owers = [x for x in range(self._n) if self._owed[x]]
+        if not self._owed[s]:
+            raise IllegalMoveError(
+                f"Rules section 8 (drawing): seat {s} owes no draw. "
+                + (
+                    f"Seats that owe draws: {', '.join(map(str, owers))}."
+                    if owers
+                    else "No seat owes a draw."
+                ),
+                rule="8",
+                legal=owers,
+            )
+        if not self._pile:
+            raise IllegalMoveError(
+                "Rules section 8 (drawing): the pile is empty, so owed draws can no longer "
+                "be taken.",
+                rule="8",
+            )
+        card = self._pile.pop()
+        insort(self._hands[s], card)
+        self._owed[s] -= 1
+        self._undo.append(_Undo(Draw(s), self._current, self._split, [(s, card)], [(s, -1)]))
+        return card
+
+    def undo(self) -> Move | None:
+        """Take back the last action (a placement with its collection and draws, or an owed
+        draw), restoring the exact previous state.  Returns the move taken back (``None``
+        for a draw).  Raises :class:`IllegalMoveError` when there is nothing to undo."""
+        if not self._undo:
+            raise IllegalMoveError("Nothing to undo: no move has been played yet.", rule="undo")
+        u = self._undo.pop()
+        for seat, card in reversed(u.draws):
+            hand = self._hands[seat]
+            del hand[bisect_left(hand, card)]
+            self._pile.append(card)
+        for seat, change in u.owed:
+            self._owed[seat] -= change
+        action = u.action
+        self._current = u.current
+        self._split = u.split
+        if isinstance(action, Draw):
+            return None
+        for cell, d in action.taken:
+            self._put(cell, d)
+        self._take(action.move.cell)
+        if action.taken:
+            self._scores[action.seat] -= len(action.taken)
+            del self._collected[action.seat][-len(action.taken) :]
+        insort(self._hands[action.seat], action.move.dweebie)
+        return action.move
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see (rules section 7): the public information plus its hand."""
+        s = self._seat(seat)
+        unseen: list[int] = []
+        for other, h in enumerate(self._hands):
+            if other != s:
+                unseen.extend(h)
+        unseen.extend(self._pile)
+        return View(
+            seat=s,
+            players=self._n,
+            rules=self.rules,
+            board=MappingProxyType(dict(self._board)),
+            hand=tuple(self._hands[s]),
+            hand_sizes=tuple(len(h) for h in self._hands),
+            scores=tuple(self._scores),
+            pile_size=len(self._pile),
+            current_player=self._current,
+            owed=tuple(self._owed),
+            history=self.history,
+            unseen=tuple(sorted(unseen)),
+            out_of_play=tuple(self._out),
+            is_over=self.is_over,
+            legal=frozenset(self.legal_cells()),
+        )
+
+    # ------------------------------------------------------------------ copies, saves
+    def copy(self) -> Game:
+        """An independent copy (history and undo included)."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g._auto_draw = self._auto_draw
+        g._n = self._n
+        g._board = dict(self._board)
+        g._adj = dict(self._adj)
+        g._hands = [list(h) for h in self._hands]
+        g._pile = list(self._pile)
+        g._scores = list(self._scores)
+        g._current = self._current
+        g._owed = list(self._owed)
+        g._out = list(self._out)
+        g._collected = [list(c) for c in self._collected]
+        g._undo = [
+            _Undo(u.action, u.current, u.split, list(u.draws), list(u.owed)) for u in self._undo
+        ]
+        g._split = self._split
+        g._start = self._start
+        g.seed = self.seed
+        return g
+
+    __copy__ = copy
+
+    def determinize(self, seat: int, rng: random.Random) -> Game:
+        """A copy in which every card hidden from ``seat`` (the other hands and the pile
+        order) is shuffled by ``rng``; hand sizes and everything public stay.  Searching AIs
+        call this on a game built from their view, never on the real game."""
+        s = self._seat(seat)
+        g = self.copy()
+        hidden = [card for other, h in enumerate(g._hands) if other != s for card in h]
+        hidden.extend(g._pile)
+        rng.shuffle(hidden)
+        i = 0
+        for other, h in enumerate(g._hands):
+            if other != s:
+                size = len(h)
+                g._hands[other] = sorted(hidden[i : i + size])
+                i += size
+        g._pile = hidden[i:]
+        g._undo = []  # the history's draws would no longer match the new cards
+        return g
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The whole game as JSON (rules, starting position, every action, current state)."""
+        from .save import game_to_json
+
+        return game_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Load a game saved by :meth:`to_json`.  Malformed, tampered or inconsistent saves
+        raise :class:`SaveError`; loading never executes anything."""
+        from .save import game_from_json
+
+        return game_from_json(text)
+
+    def state(self) -> dict[str, Any]:
+        """The complete current state as plain data (used to compare games exactly)."""
+        return {
+            "rules": self.rules.to_dict(),
+            "board": sorted(self._board.items()),
+            "hands": [list(h) for h in self._hands],
+            "pile": list(reversed(self._pile)),
+            "scores": list(self._scores),
+            "collected": [sorted(c) for c in self._collected],
+            "current_player": self._current,
+            "owed": list(self._owed),
+            "out_of_play": list(self._out),
+            "history": [_action_data(u.action) for u in self._undo],
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.state() == other.state()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"seat {self._current} to move"
+        return (
+            f"<Game {self._n} players, {len(self._board)} cards on the table, "
+            f"pile {len(self._pile)}, scores {list(self._scores)}, {status}>"
+        )
+
+    def svg(
+        self, *, legal: bool = False, last: bool = True, names: Sequence[str] | None = None
+    ) -> SvgPicture:
+        """A static picture of the table, hands and scores (shows itself in a notebook).
+
+        ``legal`` marks the legal cells, ``last`` highlights the last placement and
+        ``names`` labels the seats."""
+        from .svg import SvgPicture, render
+
+        return SvgPicture(render(self, legal=legal, last=last, names=names))
+
+    def _repr_svg_(self) -> str:
+        from .svg import render
+
+        return render(self)
+
+    # ------------------------------------------------------------------ internals
+    def _put(self, cell: Cell, d: int) -> None:
+        board = self._board
+        adj = self._adj
+        board[cell] = d
+        adj.pop(cell, None)
+        r, c = cell
+        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nb not in board:
+                adj[nb] = adj.get(nb, 0) + 1
+
+    def _take(self, cell: Cell) -> None:
+        board = self._board
+        adj = self._adj
+        del board[cell]
+        r, c = cell
+        count = 0
+        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nb in board:
+                count += 1
+            else:
+                left = adj[nb] - 1
+                if left:
+                    adj[nb] = left
+                else:
+                    del adj[nb]
+        if count:
+            adj[cell] = count
+
+    def _seat(self, seat: int) -> int:
+        if type(seat) is not int or not 0 <= seat < self._n:
+            raise IllegalMoveError(
+                f"Rules section 2 (players): seats are 0..{self._n - 1}, not {seat!r}.",
+                rule="2",
+                legal=range(self._n),
+            )
+        return seat
+
+    def _legal_sorted(self, near: Cell) -> list[Cell]:
+        return grid.cells_by_distance(self.legal_cells(), near)
+
+    def _placement_error(self, cell: Cell) -> IllegalMoveError:
+        legal = self._legal_sorted(cell)
+        tail = _legal_text(legal)
+        if cell in self._board:
+            why = (
+                f"Rules section 5 (where a card may go): cell {cell} already holds "
+                f"{_card(self._board[cell])}."
+            )
+        elif not self._board:
+            why = (
+                "Rules section 5 (where a card may go): the table is empty, so the card goes "
+                f"in the center {CENTER}, not {cell}."
+            )
+        elif cell not in self._adj:
+            why = (
+                f"Rules section 5 (where a card may go): cell {cell} is not orthogonally "
+                "adjacent to any card (diagonal contact does not count)."
+            )
+        else:
+            assert self._split is not None
+            k = len(self._split.groups)
+            why = (
+                f"Rules section 5 (split grid): the table is split into {k} groups and "
+                f"{self._split.cost} cards are needed to join them; cell {cell} is not on a "
+                "shortest link."
+            )
+        return IllegalMoveError(why + tail, rule="5", legal=legal)
+
+
+# ---------------------------------------------------------------------- helpers
+def shuffled_deck(seed: int) -> list[int]:
+    """The 54 cards shuffled by ``seed``: the same order on every machine and Python version
+    (Fisher-Yates driven by ``random.Random(seed).random()``, which Python guarantees to
+    reproduce for an integer seed).
+
+    >>> shuffled_deck(7)[:5] == shuffled_deck(7)[:5]
+    True
+    """
+    if type(seed) is not int:
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if seed < 0:
+        raise ValueError(f"seed must be a whole number >= 0, not {seed}")
+    rnd = random.Random(seed).random
+    deck = list(FULL_DECK)
+    for i in range(len(deck) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _check_players(players: object, rules: Rules, hand_check: bool = True) -> None:
+    if type(players) is not int or not 2 <= players <= 6:
+        raise ValueError(f"Rules section 2 (players): 2 to 6 players, not {players!r}")
+    if rules.first_player >= players:
+        raise ValueError(
+            f"Rules section 2 (players): first_player={rules.first_player} is not a seat of a "
+            f"{players}-player game (seats 0..{players - 1})"
+        )
+    if hand_check and rules.hand_size * players > DECK_SIZE:
+        raise ValueError(
+            f"Rules section 2 (setup): {players} hands of {rules.hand_size} need "
+            f"{rules.hand_size * players} cards, the deck has {DECK_SIZE}"
+        )
+
+
+def _check_deck(deck: Sequence[int]) -> list[int]:
+    cards = [_dweebie(d, "deck") for d in deck]
+    if sorted(cards) != list(FULL_DECK):
+        have = Counter(cards)
+        wrong = [
+            f"{d} x{have[d]} (should be {COPIES[d]})"
+            for d in range(NUM_DWEEBIES)
+            if have[d] != COPIES[d]
+        ]
+        raise ValueError(
+            f"Rules section 1 (cards): a deck is the {DECK_SIZE} cards, Dweebie d "
+            f"1 + d // 9 times; this one has {len(cards)} cards, wrong counts: "
+            + ", ".join(wrong[:6])
+        )
+    return cards
+
+
+def _index(value: object) -> int:
+    if isinstance(value, bool):
+        raise TypeError("bool is not an integer here")
+    return operator.index(value)  # type: ignore[arg-type]
+
+
+def _dweebie(value: object, where: str) -> int:
+    try:
+        d = _index(value)
+    except TypeError:
+        raise ValueError(
+            f"{where}: {value!r} is not a Dweebie id (0..{NUM_DWEEBIES - 1})"
+        ) from None
+    if not 0 <= d < NUM_DWEEBIES:
+        raise ValueError(f"{where}: {d} is not a Dweebie id (0..{NUM_DWEEBIES - 1})")
+    return d
+
+
+def _count(value: object, what: str) -> int:
+    try:
+        v = _index(value)
+    except TypeError:
+        raise ValueError(f"position: {what} must be whole numbers, not {value!r}") from None
+    if v < 0:
+        raise ValueError(f"position: {what} cannot be negative ({v})")
+    return v
+
+
+def _cell(cell: object, rule: str = "3") -> Cell:
+    if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is int:
+        return cell  # the fast, common case
+    if not isinstance(cell, (tuple, list)) or len(cell) != 2:
+        raise TypeError(f"a cell is a (row, col) pair of ints, not {cell!r}")
+    try:
+        return (_index(cell[0]), _index(cell[1]))
+    except TypeError:
+        raise TypeError(f"a cell is a (row, col) pair of ints, not {cell!r}") from None
+
+
+def _legal_text(legal: Sequence[Cell]) -> str:
+    shown = ", ".join(map(str, legal[:8])) + (" ..." if len(legal) > 8 else "")
+    return f" Legal cells, nearest first: {shown}."
+
+
+def _card(d: int) -> str:
+    return f"Dweebie {d} ({name(d)})" if 0 <= d < NUM_DWEEBIES else f"Dweebie {d}"
+
+
+def _ids(hand: Sequence[int]) -> str:
+    return "[" + ", ".join(str(d) for d in hand) + "]" if hand else "no cards"
+
+
+def _action_data(action: Action) -> list[Any]:
+    if isinstance(action, Draw):
+        return ["draw", action.seat]
+    return ["play", action.seat, action.move.dweebie, list(action.move.cell)]
