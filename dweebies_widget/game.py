@@ -1110,7 +1110,10 @@ class Game:
         g = self.copy()
         hidden = [card for other, h in enumerate(g._hands) if other != s for card in h]
         hidden.extend(g._pile)
-        rng.shuffle(hidden)
+        rnd = rng.random
+        for i in range(len(hidden) - 1, 0, -1):  # Fisher-Yates
+            j = int(rnd() * (i + 1))
+            hidden[i], hidden[j] = hidden[j], hidden[i]
         i = 0
         for other, h in enumerate(g._hands):
             if other != s:
