@@ -57,6 +57,10 @@ __all__ = [
 #: Where the first card goes, and the next card after a collection empties the table.
 CENTER: Cell = (0, 0)
 
+#: Most groups a teaching position (or a loaded save's start) may have: the exact bridge
+#: cost takes time exponential in the number of groups (see :mod:`dweebies_widget.grid`).
+MAX_POSITION_GROUPS = 10
+
 
 class GameError(ValueError):
     """Base class of every error the rules raise.  ``rule`` names the rule section."""
@@ -414,6 +418,18 @@ class Game:
             if c in cells:
                 raise ValueError(f"position: two cards on cell {c}; cells must be distinct")
             cells[c] = _dweebie(d, "board")
+        box = grid.bounding_box(cells)
+        if box is not None and max(box[2] - box[0], box[3] - box[1]) >= DECK_SIZE:
+            raise ValueError(
+                f"position: the cards span rows {box[0]}..{box[2]} and columns "
+                f"{box[1]}..{box[3]}; a table of {DECK_SIZE} cards never spans more than "
+                f"{DECK_SIZE} rows or columns"
+            )
+        if len(grid.groups(cells)) > MAX_POSITION_GROUPS:
+            raise ValueError(
+                f"position: the cards form more than {MAX_POSITION_GROUPS} groups; the exact "
+                "bridge cost (rules section 5) grows very costly beyond that"
+            )
         hand_lists = [
             sorted(_dweebie(d, f"hand of seat {s}") for d in h) for s, h in enumerate(hands)
         ]
@@ -830,7 +846,12 @@ class Game:
         {9: [(0, 1), (1, 1)]}
         """
         c = _cell(cell)
-        if self.is_over or c not in self._legal_cells():
+        if self.is_over:
+            raise IllegalMoveError(
+                "Rules section 9 (end of the game): the game is over, no card can be placed.",
+                rule="9",
+            )
+        if c not in self._legal_cells():
             raise self._placement_error(c)
         split = self._split
         if split is not None and (split.cost > 1 or not self.rules.collect_on_reconnect):
@@ -1121,7 +1142,20 @@ class Game:
                 g._hands[other] = sorted(hidden[i : i + size])
                 i += size
         g._pile = hidden[i:]
-        g._undo = []  # the history's draws would no longer match the new cards
+        # The guess is a new position of its own (as Game.from_position would build it):
+        # no history (its draws would not match the new cards), collected cards out of play.
+        g._undo = []
+        g._out = sorted(g._out + [d for pile in g._collected for d in pile])
+        g._collected = [[] for _ in g._hands]
+        g._start = _Start(
+            tuple(sorted(g._board.items())),
+            tuple(map(tuple, g._hands)),
+            tuple(reversed(g._pile)),
+            tuple(g._scores),
+            g._current,
+            tuple(g._owed),
+        )
+        g.seed = None
         return g
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
@@ -1280,7 +1314,7 @@ def shuffled_deck(seed: int) -> list[int]:
 def _check_players(players: object, rules: Rules, hand_check: bool = True) -> None:
     if type(players) is not int or not 2 <= players <= 6:
         raise ValueError(f"Rules section 2 (players): 2 to 6 players, not {players!r}")
-    if rules.first_player >= players:
+    if hand_check and rules.first_player >= players:
         raise ValueError(
             f"Rules section 2 (players): first_player={rules.first_player} is not a seat of a "
             f"{players}-player game (seats 0..{players - 1})"

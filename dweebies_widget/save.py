@@ -78,7 +78,9 @@ def game_from_json(text: str | bytes) -> Game:
     if len(text) > _MAX_TEXT:
         raise SaveError("saved game: the text is far too long to be a game", rule="save")
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        data = json.loads(
+            text, parse_constant=_refuse_constant, object_pairs_hook=_refuse_duplicates
+        )
     except (ValueError, RecursionError) as exc:
         raise SaveError(f"saved game: not valid JSON ({exc})", rule="save") from None
     return game_from_dict(data)
@@ -218,6 +220,14 @@ def _obj(value: object, what: str, keys: set[str]) -> dict[str, Any]:
 def _int(value: object, what: str) -> None:
     if type(value) is not int:
         _fail(f"{what}: expected an integer, not {value!r}")
+
+
+def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        dup = sorted({k for k in keys if keys.count(k) > 1})
+        raise ValueError(f"the key {dup[0]!r} appears twice")
+    return dict(pairs)
 
 
 def _refuse_constant(name: str) -> object:
