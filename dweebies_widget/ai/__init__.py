@@ -1,0 +1,43 @@
+"""AI opponents, from random to information-set search, and tournaments between them.
+
+>>> from dweebies_widget import Game
+>>> from dweebies_widget.ai import GreedyPlayer
+>>> import random
+>>> game = Game(players=2, seed=7)
+>>> game.is_legal(GreedyPlayer().choose(game.view(0), random.Random(0)))
+True
+
+Every player has a ``name``, ``choose(view, rng) -> Move`` and ``analyze(view) -> {move:
+value}``; a plain function ``f(view, rng) -> Move`` can play too (:func:`as_player`).
+"""
+
+from .base import FunctionPlayer, Player, Strategy, as_player
+from .cautious import CautiousPlayer
+from .expert import ExpertPlayer
+from .greedy import GreedyPlayer
+from .random_player import RandomPlayer
+from .tournament import (
+    GameRecord,
+    PlayerRow,
+    TournamentResult,
+    play_game,
+    plot_win_rates,
+    tournament,
+)
+
+__all__ = [
+    "CautiousPlayer",
+    "ExpertPlayer",
+    "FunctionPlayer",
+    "GameRecord",
+    "GreedyPlayer",
+    "Player",
+    "PlayerRow",
+    "RandomPlayer",
+    "Strategy",
+    "TournamentResult",
+    "as_player",
+    "play_game",
+    "plot_win_rates",
+    "tournament",
+]

@@ -1,0 +1,294 @@
+"""Level 4, Expert: information-set Monte Carlo tree search (IS-MCTS).
+
+The Expert cannot see the other hands or the order of the pile, so it *imagines* them:
+again and again it deals the unseen cards at random into the other hands and the pile (a
+guess that agrees with everything it can see), tries a line of play in that imagined deal,
+and remembers how each of its moves fared.
+
+The memory is a tree.  Its root is the position now; each branch is a move; a node stands
+for everything the Expert knows at that point (an *information set*), so the statistics of
+all imagined deals are shared.  Each round of the search:
+
+1. **Guess** the hidden cards (:meth:`Game.determinize` on the view's public game).
+2. **Pick a move at the root** with the PUCT formula: a move's average result so far,
+   plus a bonus for moves a Cautious player likes (its *prior*) that shrinks as the move
+   gets tried.  Good-looking moves get most of the rounds, but every move can win them.
+3. **Walk down the tree**: at each deeper node, among the moves legal in this guess, try
+   an untried one, or pick by the UCB formula (average result plus a bonus for rarely
+   tried moves; a move's "tries" count only the rounds in which it was possible).  The
+   moves considered widen as a node is visited more: biggest collections first, then
+   others at random, those that hand the next player nothing first.
+4. **Play out** the collections that are there for the taking (each player grabs the
+   biggest collection its hand allows, until one cannot).
+5. **Judge** the position reached: a finished game counts 1 for a win (shared on a tie);
+   otherwise each player's chance to win is estimated from its lead and the cards still
+   in play, ``Phi(lead / (1.5 * sqrt(cards left + 1)))`` (``Phi`` is the normal
+   distribution; 1.5 was fitted on thousands of positions of real games).
+6. **Back up** those chances along the path.
+
+The move played is the root move tried most often.  The budget is a number of rounds
+(``ExpertPlayer(simulations=N)``, reproducible from the seed) or of seconds
+(``ExpertPlayer(seconds=S)``; one second by default).  It never peeks: every guess is
+made from the view alone (rules section 10).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..game import Game, Move, View
+from .cautious import cautious_values
+
+
+class _Node:
+    """Statistics of one move in the tree (per information set)."""
+
+    __slots__ = ("children", "visits", "total", "avail", "player")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # the seat that made the move leading here
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+#: How much the lead can still swing per square root of a card left in play (measured
+#: on positions of Cautious and Greedy games: the maximum-likelihood fit).
+SWING = 1.5
+
+
+def win_chances(game: Game) -> list[float]:
+    """Each seat's chance to win: exact when the game is over (a tie shares the win),
+    else estimated from its lead over the best other seat and the cards left in play."""
+    scores = game.scores
+    if game.is_over:
+        winners = game.winners
+        share = 1.0 / len(winners)
+        return [share if s in winners else 0.0 for s in range(game.players)]
+    left = game.pile_size + len(game.board) + sum(len(h) for h in game._hands)
+    spread = SWING * math.sqrt(left + 1)
+    out = []
+    for s, mine in enumerate(scores):
+        lead = mine - max(v for t, v in enumerate(scores) if t != s)
+        out.append(0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0)))))
+    return out
+
+
+class ExpertPlayer:
+    """Information-set Monte Carlo tree search (see the module docstring).
+
+    Give at most one budget: ``simulations`` (rounds per move; the move is then
+    reproducible from the seed) or ``seconds`` (think time per move; 1.0 by default).
+    ``exploration`` is the UCB constant; ``widening`` how fast more replies are opened
+    deeper in the tree; ``temperature`` (in cards) how sharply the root prior follows the
+    Cautious values.
+
+    >>> from dweebies_widget import Game
+    >>> game = Game(players=2, seed=7)
+    >>> expert = ExpertPlayer(simulations=50)
+    >>> game.is_legal(expert.choose(game.view(0), random.Random(1)))
+    True
+    """
+
+    def __init__(
+        self,
+        simulations: int | None = None,
+        seconds: float | None = None,
+        *,
+        exploration: float = 3.0,
+        widening: float = 1.0,
+        temperature: float = 0.5,
+        name: str | None = None,
+    ) -> None:
+        if simulations is not None and seconds is not None:
+            raise ValueError("give ExpertPlayer either simulations= or seconds=, not both")
+        if simulations is not None and (type(simulations) is not int or simulations < 1):
+            raise ValueError(f"simulations must be a positive int, not {simulations!r}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be positive, not {seconds!r}")
+        if simulations is None and seconds is None:
+            seconds = 1.0
+        self.simulations = simulations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.widening = widening
+        self.temperature = temperature
+        if name is None:
+            budget = f"{simulations} sims" if simulations is not None else f"{seconds:g} s"
+            name = f"Expert ({budget})"
+        self.name = name
+        self.last_simulations = 0
+        """How many rounds the last search ran."""
+
+    def __repr__(self) -> str:
+        budget = (
+            f"simulations={self.simulations}"
+            if self.simulations is not None
+            else f"seconds={self.seconds}"
+        )
+        return f"ExpertPlayer({budget})"
+
+    # ------------------------------------------------------------------ the search
+    def search(self, view: View, rng: random.Random, *, open_all: bool = False) -> _Node:
+        """Run the search from ``view`` and return the root of its tree."""
+        moves = view.legal_moves()
+        root = _Node(player=-1)
+        if not moves:  # not this seat's turn, or the game is over
+            self.last_simulations = 0
+            return root
+        if len(moves) == 1 and not open_all:
+            root.children[moves[0]] = _Node(view.seat)
+            self.last_simulations = 0
+            return root
+        seat = view.seat
+        # Root prior: how much a Cautious player likes each move, as probabilities.
+        values = cautious_values(view)
+        top = max(values.values())
+        weights = {m: math.exp((v - top) / self.temperature) for m, v in values.items()}
+        total = sum(weights.values())
+        prior = {m: w / total for m, w in weights.items()}
+        for m in moves:
+            root.children[m] = _Node(seat)
+        base = view.public_game()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        limit = self.simulations
+        done = 0
+        c = self.exploration
+        # With open_all every move gets one round first, so every move gets a value.
+        queue = sorted(moves, key=lambda m: (-prior[m], m)) if open_all else []
+        while True:
+            if queue:
+                move = queue.pop(0)
+            else:
+                if limit is not None and done >= limit:
+                    break
+                if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
+                    break
+                # Root: PUCT, the prior guiding which moves deserve more rounds.
+                move = self._puct(root, moves, prior, done + 1)
+            done += 1
+            game = base.determinize(seat, rng)
+            node = root.children[move]
+            game._play(seat, move)
+            path = [node]
+            # Deeper: IS-MCTS with availability counts; the moves considered at a node
+            # widen with its visits, biggest collections first.
+            while node.visits and not game.is_over:
+                width = 1 + int(self.widening * math.sqrt(node.visits))
+                node, move = self._pick(node, _candidates(game, width, rng), c, game)
+                game._play(game.current_player, move)
+                path.append(node)
+            # Play out the collections that are there for the taking, then judge.
+            for _ in range(8):
+                if game.is_over:
+                    break
+                gain, grab = game.best_collection(game.hand(game.current_player))
+                if grab is None:
+                    break
+                game._play(game.current_player, grab)
+            reward = win_chances(game)
+            for n in path:
+                n.visits += 1
+                n.total += reward[n.player]
+        self.last_simulations = done
+        return root
+
+    def _puct(self, root: _Node, moves: list[Move], prior: dict[Move, float], n: int) -> Move:
+        best = -1.0
+        best_move = moves[0]
+        scale = self.exploration * math.sqrt(n)
+        parent = root.total / root.visits if root.visits else 0.5
+        for m in moves:
+            ch = root.children[m]
+            q = ch.total / ch.visits if ch.visits else parent
+            score = q + scale * prior[m] / (1 + ch.visits)
+            if score > best:
+                best = score
+                best_move = m
+        root.visits += 1
+        return best_move
+
+    def _pick(
+        self, node: _Node, legal: list[Move], c: float, game: Game
+    ) -> tuple[_Node, Move]:
+        """Choose a move at ``node`` among ``legal`` (in preference order): the first
+        untried one, else the best by UCB with availability counts."""
+        children = node.children
+        best = -1.0
+        best_move: Move | None = None
+        for m in legal:
+            ch = children.get(m)
+            if ch is None:
+                if best_move is None or best < 2.0:
+                    best, best_move = 2.0, m  # untried: first in preference order
+                continue
+            ch.avail += 1
+            if best >= 2.0:
+                continue
+            score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if score > best:
+                best = score
+                best_move = m
+        assert best_move is not None
+        child = children.get(best_move)
+        if child is None:
+            child = children[best_move] = _Node(game.current_player)
+        return child, best_move
+
+    # ------------------------------------------------------------------ the player
+    def choose(self, view: View, rng: random.Random) -> Move:
+        root = self.search(view, rng)
+        return max(sorted(root.children), key=lambda m: root.children[m].visits)
+
+    def analyze(self, view: View, rng: random.Random | None = None) -> dict[Move, float]:
+        """Estimated win probability of each legal move (every move tried at least once;
+        a fixed seed unless ``rng`` is given)."""
+        root = self.search(view, rng or random.Random(0), open_all=True)
+        out: dict[Move, float] = {}
+        for m in view.legal_moves():
+            child = root.children.get(m)
+            out[m] = child.total / child.visits if child and child.visits else 0.0
+        return out
+
+
+def _candidates(game: Game, width: int, rng: random.Random) -> list[Move]:
+    """Up to ``width`` moves of the mover: biggest collections first, then random moves,
+    preferring those that leave the next player nothing to collect at once."""
+    hand = set(game.hand(game.current_player))
+    gains = game.collect_map()
+    scored = sorted(
+        ((n, d, cell) for cell, options in gains.items() for d, n in options.items() if d in hand),
+        reverse=True,
+    )
+    out = [Move(d, cell) for _, d, cell in scored[:width]]
+    if len(out) < width:
+        cells = sorted(game.legal_cells())
+        cards = sorted(hand)
+        taken = set(out)
+        risky: list[Move] = []
+        rnd = rng.random
+        for _ in range(2 * width):
+            m = Move(cards[int(rnd() * len(cards))], cells[int(rnd() * len(cells))])
+            if m in taken:
+                continue
+            taken.add(m)
+            if _gives_away(game, m):
+                risky.append(m)
+            else:
+                out.append(m)
+                if len(out) >= width:
+                    break
+        out.extend(risky[: width - len(out)])
+    return out
+
+
+def _gives_away(game: Game, move: Move) -> bool:
+    """Whether the next player, with the cards it holds in this guess, could collect right
+    after ``move``."""
+    game._play(game.current_player, move)
+    gives = not game.is_over and game.best_collection(game.hand(game.current_player))[0] > 0
+    game.undo()
+    return gives
