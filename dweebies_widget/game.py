@@ -26,7 +26,7 @@ import operator
 import random
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import cached_property
 from itertools import product
@@ -497,6 +497,7 @@ class Game:
     ) -> None:
         self.rules = rules
         self._auto_draw = rules.auto_draw
+        self._need = rules.min_line - 1  # cards a line needs besides the placed one
         self._n = len(hands)
         self._board: dict[Cell, int] = {}
         self._adj: dict[Cell, int] = {}
@@ -724,7 +725,7 @@ class Game:
         >>> game.is_legal(game.random_move(random.Random(1)))
         True
         """
-        if self.is_over:
+        if not self._pile and not any(self._hands):
             raise IllegalMoveError("Rules section 9: the game is over, no more moves.", rule="9")
         hand = self._hands[self._current]
         if not self._board:
@@ -779,7 +780,11 @@ class Game:
         else:
             may_collect = True
         if may_collect and (has_left != has_right or has_up != has_down):
-            ends = [e for e in self._line_ends(cell) if board[e[2]] == dweebie]
+            ends = [
+                e
+                for e in _line_ends(board, cell, self._need)
+                if board[e[2]] == dweebie
+            ]
             if ends:
                 taken = self._collect(cell, ends)
                 self._scores[seat] += len(taken)
@@ -808,31 +813,6 @@ class Game:
             self._settle(undo)
         return placement
 
-    def _line_ends(self, cell: Cell) -> list[tuple[int, int, Cell]]:
-        """The lines a card on ``cell`` would end (rules section 6): for the row and the
-        column, if exactly one side of ``cell`` holds a card and the line has at least
-        ``min_line`` cards with it, ``(dr, dc, far)`` with the direction from ``cell`` and
-        the cell at the line's other end.  A card in the middle of a run ends nothing in
-        that direction.  The line is collected when ``far`` shows the placed Dweebie."""
-        board = self._board
-        r, c = cell
-        need = self.rules.min_line - 1
-        ends: list[tuple[int, int, Cell]] = []
-        for dr, dc in ((0, 1), (1, 0)):
-            fwd = (r + dr, c + dc) in board
-            if fwd == ((r - dr, c - dc) in board):
-                continue  # no line, or the card is in the middle of it
-            if not fwd:
-                dr, dc = -dr, -dc
-            far = (r + dr, c + dc)
-            length = 1
-            while (far[0] + dr, far[1] + dc) in board:
-                far = (far[0] + dr, far[1] + dc)
-                length += 1
-            if length >= need:
-                ends.append((dr, dc, far))
-        return ends
-
     def would_collect(self, cell: Sequence[int]) -> dict[int, frozenset[Cell]]:
         """What a card placed on the legal ``cell`` now would collect: for each Dweebie that
         would collect something there, the cells it would take (placed cell included).
@@ -857,7 +837,7 @@ class Game:
         if split is not None and (split.cost > 1 or not self.rules.collect_on_reconnect):
             return {}
         found: dict[int, set[Cell]] = {}
-        for dr, dc, far in self._line_ends(c):
+        for dr, dc, far in _line_ends(self._board, c, self.rules.min_line - 1):
             cells = found.setdefault(self._board[far], {c})
             x = c
             while x != far:
@@ -869,70 +849,40 @@ class Game:
         """For every legal cell where some Dweebie would collect: which Dweebies, and how
         many cards each would take.  A cheap summary of :meth:`would_collect` over the
         whole table (what hints, heat maps and AIs ask)."""
-        if self.is_over:
-            return {}
-        split = self._split
-        if split is not None and (split.cost > 1 or not self.rules.collect_on_reconnect):
-            return {}
-        board = self._board
-        out: dict[Cell, dict[int, int]] = {}
-        for cell in self._legal_cells():
-            ends = self._line_ends(cell)
-            if not ends:
-                continue
-            gains: dict[int, int] = {}
-            for _, _, far in ends:
-                d = board[far]
-                gains[d] = gains.get(d, 1) + abs(far[0] - cell[0]) + abs(far[1] - cell[1])
-            out[cell] = gains
-        return out
+        return dict(self._gains())
 
     def best_collection(self, dweebies: Iterable[int]) -> tuple[int, Move | None]:
         """The biggest collection a card among ``dweebies`` can make now, as ``(cards,
-        move)``; ``(0, None)`` when none collects.  Ties go to the first found in a fixed
-        order.  The fast path of greedy play (:meth:`collect_map` in one pass)."""
-        if self.is_over:
-            return 0, None
-        split = self._split
-        if split is not None and (split.cost > 1 or not self.rules.collect_on_reconnect):
-            return 0, None
+        move)``; ``(0, None)`` when none collects.  Ties go to the first found.  The fast
+        path of greedy play."""
         wanted = set(dweebies)
-        board = self._board
-        need = self.rules.min_line - 1
         best = 0
         choice: Move | None = None
-        links = split.links if split is not None else None
-        for cell in self._adj if board else ():
-            if links is not None and cell not in links:
-                continue
-            r, c = cell
-            first: tuple[int, int] | None = None  # (dweebie, cards) of the row line
-            for dr, dc in ((0, 1), (1, 0)):
-                fwd = (r + dr, c + dc) in board
-                if fwd == ((r - dr, c - dc) in board):
-                    continue
-                if not fwd:
-                    dr, dc = -dr, -dc
-                fr, fc = r + dr, c + dc
-                length = 1
-                while (fr + dr, fc + dc) in board:
-                    fr += dr
-                    fc += dc
-                    length += 1
-                if length < need:
-                    continue
-                d = board[(fr, fc)]
-                if d not in wanted:
-                    continue
-                gain = length + 1
-                if first is not None and first[0] == d:
-                    gain += first[1] - 1  # both lines: the placed card counts once
-                elif first is None:
-                    first = (d, gain)
-                if gain > best:
-                    best = gain
+        for cell, gains in self._gains():
+            for d, n in gains.items():
+                if n > best and d in wanted:
+                    best = n
                     choice = Move(d, cell)
         return best, choice
+
+    def _gains(self) -> Iterator[tuple[Cell, dict[int, int]]]:
+        """Each legal cell where a placement would collect, with the cards each Dweebie
+        would take there (both lines of one Dweebie share the placed card)."""
+        if self.is_over:
+            return
+        split = self._split
+        if split is not None and (split.cost > 1 or not self.rules.collect_on_reconnect):
+            return
+        board = self._board
+        need = self._need
+        for cell in self._legal_cells():
+            ends = _line_ends(board, cell, need)
+            if ends:
+                gains: dict[int, int] = {}
+                for _, _, far in ends:
+                    d = board[far]
+                    gains[d] = gains.get(d, 1) + abs(far[0] - cell[0]) + abs(far[1] - cell[1])
+                yield cell, gains
 
     def _collect(
         self, cell: Cell, ends: list[tuple[int, int, Cell]]
@@ -1103,6 +1053,7 @@ class Game:
         g = Game.__new__(Game)
         g.rules = self.rules
         g._auto_draw = self._auto_draw
+        g._need = self._need
         g._n = self._n
         g._board = dict(self._board)
         g._adj = dict(self._adj)
@@ -1380,6 +1331,36 @@ def _cell(cell: object, rule: str = "3") -> Cell:
         return (_index(cell[0]), _index(cell[1]))
     except TypeError:
         raise TypeError(f"a cell is a (row, col) pair of ints, not {cell!r}") from None
+
+
+def _line_ends(board: Mapping[Cell, int], cell: Cell, need: int) -> list[tuple[int, int, Cell]]:
+    """The lines a card on ``cell`` ends (rules section 6), the one place this rule lives.
+
+    For the row and the column: if exactly one side of ``cell`` holds a card and the line
+    has at least ``need`` cards besides ``cell``, ``(dr, dc, far)``: the direction from
+    ``cell`` and the cell at the line's other end.  A card in the middle of a run ends
+    nothing in that direction.  The line is collected when ``far`` shows the placed
+    Dweebie.  (Written out per axis: simulations call this for every move.)
+    """
+    r, c = cell
+    ends: list[tuple[int, int, Cell]] = []
+    right = (r, c + 1) in board
+    if right != ((r, c - 1) in board):
+        step = 1 if right else -1
+        far = c + step
+        while (r, far + step) in board:
+            far += step
+        if (far - c) * step >= need:
+            ends.append((0, step, (r, far)))
+    down = (r + 1, c) in board
+    if down != ((r - 1, c) in board):
+        step = 1 if down else -1
+        far = r + step
+        while (far + step, c) in board:
+            far += step
+        if (far - r) * step >= need:
+            ends.append((step, 0, (far, c)))
+    return ends
 
 
 def _legal_text(legal: Sequence[Cell]) -> str:
