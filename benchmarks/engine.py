@@ -14,10 +14,15 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from dweebies_widget import Game, grid
+
+sys.path.insert(0, str(Path(__file__).parent))
+import plain_engine  # noqa: E402  (the yardstick beside this script)
 
 
 def random_games_fast(games: int, seed0: int = 0) -> int:
@@ -80,8 +85,15 @@ def main() -> None:
     args = parser.parse_args()
 
     secs, moves = best_of(args.repeat, lambda: random_games_fast(args.games))
-    print(f"random 2-player games (play_random):      {args.games / secs:8.0f} games/s"
+    fast = args.games / secs
+    print(f"random 2-player games (play_random):      {fast:8.0f} games/s"
           f"   {moves / secs:9.0f} moves/s   ({moves / args.games:.0f} moves a game)")
+    m = max(args.games // 40, 1)
+    secs, moves = best_of(
+        args.repeat, lambda: sum(plain_engine.random_game(s) for s in range(m))
+    )
+    print(f"random 2-player games (plain, no state):  {m / secs:8.0f} games/s"
+          f"   {moves / secs:9.0f} moves/s   (the engine is {fast / (m / secs):.0f}x faster)")
     n = max(args.games // 4, 1)
     secs, moves = best_of(args.repeat, lambda: random_games_public(n))
     print(f"random 2-player games (legal_moves+play): {n / secs:8.0f} games/s"

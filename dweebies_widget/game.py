@@ -780,10 +780,9 @@ class Game:
         else:
             may_collect = True
         if may_collect and (has_left != has_right or has_up != has_down):
+            sides = (has_left, has_right, has_up, has_down)
             ends = [
-                e
-                for e in _line_ends(board, cell, self._need)
-                if board[e[2]] == dweebie
+                e for e in _line_ends(board, cell, self._need, sides) if board[e[2]] == dweebie
             ]
             if ends:
                 taken = self._collect(cell, ends)
@@ -1333,27 +1332,33 @@ def _cell(cell: object, rule: str = "3") -> Cell:
         raise TypeError(f"a cell is a (row, col) pair of ints, not {cell!r}") from None
 
 
-def _line_ends(board: Mapping[Cell, int], cell: Cell, need: int) -> list[tuple[int, int, Cell]]:
+def _line_ends(
+    board: Mapping[Cell, int], cell: Cell, need: int, sides: tuple[bool, ...] | None = None
+) -> list[tuple[int, int, Cell]]:
     """The lines a card on ``cell`` ends (rules section 6), the one place this rule lives.
 
     For the row and the column: if exactly one side of ``cell`` holds a card and the line
     has at least ``need`` cards besides ``cell``, ``(dr, dc, far)``: the direction from
     ``cell`` and the cell at the line's other end.  A card in the middle of a run ends
     nothing in that direction.  The line is collected when ``far`` shows the placed
-    Dweebie.  (Written out per axis: simulations call this for every move.)
+    Dweebie.  ``sides`` may give which of (left, right, up, down) hold cards, if the
+    caller knows.  (Written out per axis: simulations call this for every move.)
     """
     r, c = cell
+    if sides is None:
+        left, right = (r, c - 1) in board, (r, c + 1) in board
+        up, down = (r - 1, c) in board, (r + 1, c) in board
+    else:
+        left, right, up, down = sides
     ends: list[tuple[int, int, Cell]] = []
-    right = (r, c + 1) in board
-    if right != ((r, c - 1) in board):
+    if right != left:
         step = 1 if right else -1
         far = c + step
         while (r, far + step) in board:
             far += step
         if (far - c) * step >= need:
             ends.append((0, step, (r, far)))
-    down = (r + 1, c) in board
-    if down != ((r - 1, c) in board):
+    if down != up:
         step = 1 if down else -1
         far = r + step
         while (far + step, c) in board:
