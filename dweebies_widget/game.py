@@ -711,8 +711,7 @@ class Game:
                 rule="3",
                 legal=legal,
             ) from None
-        placeable = c in self._adj if self._board else c == CENTER
-        if placeable and (self._split is None or c in self._split.links):
+        if c in self._legal_cells():
             return Move(dweebie, c)
         raise self._placement_error(c)
 
@@ -728,13 +727,7 @@ class Game:
         if not self._pile and not any(self._hands):
             raise IllegalMoveError("Rules section 9: the game is over, no more moves.", rule="9")
         hand = self._hands[self._current]
-        if not self._board:
-            cells: list[Cell] = [CENTER]
-        elif self._split is None:
-            cells = list(self._adj)
-        else:
-            links = self._split.links
-            cells = [c for c in self._adj if c in links]
+        cells = list(self._legal_cells())
         rnd = rng.random
         return Move(hand[int(rnd() * len(hand))], cells[int(rnd() * len(cells))])
 
@@ -832,8 +825,7 @@ class Game:
             )
         if c not in self._legal_cells():
             raise self._placement_error(c)
-        split = self._split
-        if split is not None and (split.cost > 1 or not self.rules.collect_on_reconnect):
+        if not self._collecting_possible():
             return {}
         found: dict[int, set[Cell]] = {}
         for dr, dc, far in _line_ends(self._board, c, self.rules.min_line - 1):
@@ -864,13 +856,18 @@ class Game:
                     choice = Move(d, cell)
         return best, choice
 
+    def _collecting_possible(self) -> bool:
+        """Whether the next placement may collect at all (rules section 6): not while the
+        table stays split; the reconnecting card only with ``collect_on_reconnect``."""
+        split = self._split
+        return split is None or (split.cost == 1 and self.rules.collect_on_reconnect)
+
     def _gains(self) -> Iterator[tuple[Cell, dict[int, int]]]:
         """Each legal cell where a placement would collect, with the cards each Dweebie
         would take there (both lines of one Dweebie share the placed card)."""
         if self.is_over:
             return
-        split = self._split
-        if split is not None and (split.cost > 1 or not self.rules.collect_on_reconnect):
+        if not self._collecting_possible():
             return
         board = self._board
         need = self._need

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 Cell = tuple[int, int]
 
@@ -373,9 +373,3 @@ def bounding_box(cells: Iterable[Cell]) -> tuple[int, int, int, int] | None:
     rows = [r for r, _ in cells]
     cols = [c for _, c in cells]
     return min(rows), min(cols), max(rows), max(cols)
-
-
-def iter_cells(board: Mapping[Cell, int]) -> Iterator[tuple[Cell, int]]:
-    """The cards of ``board`` in reading order (top row first, left to right)."""
-    for cell in sorted(board):
-        yield cell, board[cell]
