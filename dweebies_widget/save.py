@@ -72,9 +72,7 @@ def game_from_json(text: str | bytes) -> Game:
         except UnicodeDecodeError as exc:
             raise SaveError(f"saved game: not UTF-8 text ({exc})", rule="save") from None
     if not isinstance(text, str):
-        raise SaveError(
-            f"saved game: expected JSON text, not {type(text).__name__}", rule="save"
-        )
+        raise SaveError(f"saved game: expected JSON text, not {type(text).__name__}", rule="save")
     if len(text) > _MAX_TEXT:
         raise SaveError("saved game: the text is far too long to be a game", rule="save")
     try:

@@ -19,9 +19,7 @@ from .base import best_moves
 def immediate_gains(view: View) -> dict[Move, float]:
     """Cards each legal move would collect now."""
     gains = view.public_game().collect_map()
-    return {
-        m: float(gains.get(m.cell, {}).get(m.dweebie, 0)) for m in view.legal_moves()
-    }
+    return {m: float(gains.get(m.cell, {}).get(m.dweebie, 0)) for m in view.legal_moves()}
 
 
 class GreedyPlayer:

@@ -83,8 +83,10 @@ class TournamentResult:
     seed: int
 
     def __str__(self) -> str:
-        head = f"{'player':<20} {'games':>5} {'wins':>5} {'ties':>4} {'win rate':>9} " \
-               f"{'95% interval':>14} {'cards':>6} {'ms/move':>8}"
+        head = (
+            f"{'player':<20} {'games':>5} {'wins':>5} {'ties':>4} {'win rate':>9} "
+            f"{'95% interval':>14} {'cards':>6} {'ms/move':>8}"
+        )
         lines = [head]
         for r in self.rows:
             lines.append(
@@ -187,9 +189,7 @@ def play_game(
 def _spec_game(spec: tuple[int, int, int, tuple[int, ...], Rules | None, list[Any]]) -> GameRecord:
     index, deal, seed, seating, rules, players = spec
     rngs = [random.Random(f"{seed}:{index}:{s}") for s in range(len(seating))]
-    game, think, moves = play_game(
-        [players[p] for p in seating], seed=deal, rules=rules, rngs=rngs
-    )
+    game, think, moves = play_game([players[p] for p in seating], seed=deal, rules=rules, rngs=rngs)
     return GameRecord(
         index=index,
         deal=deal,
