@@ -12,11 +12,12 @@ LAB_STAMP  := $(VENV)/.installed-notebooks
 # Lint only the folders that exist (benchmarks/ and tests/ may not exist yet).
 LINT_PATHS := $(wildcard dweebies_widget tests benchmarks)
 
-# JupyterLab refuses to run as root unless asked.
+# JupyterLab refuses to run as root unless asked; apt-get needs root.
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
+SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .DEFAULT_GOAL := test
-.PHONY: lab test lint typecheck bench clean distclean
+.PHONY: lab test lint typecheck chromium bench screenshot clean distclean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -34,9 +35,16 @@ $(LAB_STAMP): pyproject.toml | $(PY)
 lab: $(LAB_STAMP)
 	$(PY) -m jupyter lab notebooks/00_play.ipynb $(LAB_FLAGS)
 
-## test: lint, type check, then run every test
-test: lint typecheck
+## test: lint, type check, then run every test (browser tests included)
+test: lint typecheck chromium
 	$(PY) -m pytest
+
+## chromium: install Debian's chromium for the browser tests, if it is missing
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 ## lint: ruff on the package, tests and benchmarks
 lint: $(TEST_STAMP)
@@ -46,9 +54,14 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(PY) -m mypy dweebies_widget
 
-## bench: print how fast the rules engine is
+## bench: print how fast the rules engine is and how heavy a widget redraw is
 bench: $(TEST_STAMP)
 	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/widget.py
+
+## screenshot: play in JupyterLab in Chromium and save the widget to docs/screenshot.png
+screenshot: $(TEST_STAMP) chromium
+	DWEEBIES_SCREENSHOT=docs/screenshot.png $(PY) -m pytest tests/test_browser.py -k lab
 
 ## clean: remove caches and build output (keeps .venv)
 clean:

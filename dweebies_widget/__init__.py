@@ -1,4 +1,4 @@
-"""Dweebies in Jupyter: the rules core, and (to come) a widget, AI opponents and notebooks.
+"""Dweebies in Jupyter: the rules core, AI opponents and a clickable widget.
 
 >>> from dweebies_widget import Game, Move
 >>> game = Game(players=2, seed=7)
@@ -24,6 +24,7 @@ from .game import (
 
 __all__ = [
     "CENTER",
+    "DweebiesWidget",
     "COPIES",
     "DECK_SIZE",
     "LOOKS",
@@ -47,3 +48,13 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    # The widget needs ipywidgets and ipycanvas; the rules core must not import them, so
+    # ``DweebiesWidget`` is loaded only when asked for.
+    if name == "DweebiesWidget":
+        from .widget import DweebiesWidget
+
+        return DweebiesWidget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

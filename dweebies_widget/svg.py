@@ -40,18 +40,93 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from .cards import COPIES, LOOKS, NAMES, SHAPES
+from .cards import COPIES, LOOKS, NAMES
 from .game import CENTER, Game, Placement
 from .grid import Cell
+from .palette import (
+    CARD_EDGE as _CARD_EDGE,
+)
+from .palette import (
+    FAINT_INK as _FAINT_INK,
+)
+from .palette import (
+    FONT as _FONT,
+)
+from .palette import (
+    GRID_LINE as _GRID_LINE,
+)
+from .palette import (
+    GROUP_TINTS as _GROUP_TINTS,
+)
+from .palette import (
+    INK as _INK,
+)
+from .palette import (
+    LAST_EDGE as _LAST_EDGE,
+)
+from .palette import (
+    LEGAL_EDGE as _LEGAL_EDGE,
+)
+from .palette import (
+    LEGAL_FILL as _LEGAL_FILL,
+)
+from .palette import (
+    LEGAL_INK as _LEGAL_INK,
+)
+from .palette import (
+    LINK_EDGE as _LINK_EDGE,
+)
+from .palette import (
+    LINK_FILL as _LINK_FILL,
+)
+from .palette import (
+    OUTLINE as _OUTLINE,
+)
+from .palette import (
+    SEAT_EDGE as _SEAT_EDGE,
+)
+from .palette import (
+    SEAT_FILL as _SEAT_FILL,
+)
+from .palette import (
+    SOFT_INK as _SOFT_INK,
+)
+from .palette import (
+    SPLIT_EDGE as _SPLIT_EDGE,
+)
+from .palette import (
+    SPLIT_FILL as _SPLIT_FILL,
+)
+from .palette import (
+    TABLE_EDGE as _TABLE_EDGE,
+)
+from .palette import (
+    TABLE_FILL as _TABLE_FILL,
+)
+from .palette import (
+    TAKEN_EDGE as _TAKEN_EDGE,
+)
+from .palette import (
+    TURN_EDGE as _TURN_EDGE,
+)
+from .palette import (
+    TURN_FILL as _TURN_FILL,
+)
+from .palette import (
+    WIN_EDGE as _WIN_EDGE,
+)
+from .palette import (
+    WIN_FILL as _WIN_FILL,
+)
+from .shapes import Circle, Drop, Outline, Square, outline
 
 __all__ = [
     "MAX_WIDTH",
-    "SHAPE_DRAWERS",
     "SvgPicture",
     "draw_shape",
     "render",
@@ -64,33 +139,6 @@ MAX_TABLE_HEIGHT: int = 1100
 """The tallest the table part of the picture gets, in pixels."""
 
 # ---------------------------------------------------------------------------- palette
-_FONT = "Arial, Helvetica, 'DejaVu Sans', sans-serif"
-_INK = "#1F2328"  # text and symbols
-_SOFT_INK = "#57606A"  # secondary text
-_FAINT_INK = "#8C959F"  # coordinates, hints
-_OUTLINE = "#24292F"  # shape outlines
-_CARD_EDGE = "#6E7781"
-_TABLE_FILL = "#F3F6F1"
-_TABLE_EDGE = "#C9D4C2"
-_GRID_LINE = "#DDE5D8"
-_LEGAL_FILL = "#D3F2D3"
-_LEGAL_EDGE = "#2DA44E"
-_LEGAL_INK = "#1A7F37"
-_LINK_EDGE = "#BF8700"
-_LINK_FILL = "#FFF1C2"
-_LAST_EDGE = "#0969DA"
-_TAKEN_EDGE = "#8C959F"
-_SPLIT_FILL = "#FFF4D6"
-_SPLIT_EDGE = "#D4A72C"
-_SEAT_FILL = "#F6F8FA"
-_SEAT_EDGE = "#D0D7DE"
-_TURN_FILL = "#FFF8C5"
-_TURN_EDGE = "#D4A72C"
-_WIN_FILL = "#DAFBE1"
-_WIN_EDGE = "#2DA44E"
-# Group tints of a split table: pale, and unlike any card colour at full strength.
-_GROUP_TINTS = ("#9CC9F5", "#F5B78F", "#B4E3A1", "#D4B1F2", "#F2E08C", "#9FE2DA", "#F2A7C3")
-
 # ---------------------------------------------------------------------------- sizes (px)
 _PAD = 16  # around the whole picture
 _GAP = 12  # between blocks
@@ -163,125 +211,35 @@ def _label(
 
 
 # ---------------------------------------------------------------------------- shapes
-def _polygon(points: Iterable[tuple[float, float]], style: str) -> str:
-    pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+def _shape_element(shape: Outline, style: str) -> str:
+    """One SVG element for an outline from :func:`~dweebies_widget.shapes.outline`."""
+    if isinstance(shape, Circle):
+        return f'<circle cx="{_n(shape.cx)}" cy="{_n(shape.cy)}" r="{_n(shape.r)}"{style}/>'
+    if isinstance(shape, Square):
+        side = _n(shape.side)
+        return (
+            f'<rect x="{_n(shape.x)}" y="{_n(shape.y)}" width="{side}" height="{side}" '
+            f'rx="{_n(shape.corner)}"{style}/>'
+        )
+    if isinstance(shape, Drop):
+        (tx, ty), (rx, ry), (lx, ly) = shape.tip, shape.right, shape.left
+        r = _n(shape.radius)
+        return (
+            f'<path d="M{_n(tx)},{_n(ty)} L{_n(rx)},{_n(ry)} '
+            f'A{r},{r} 0 1 1 {_n(lx)},{_n(ly)} Z"{style}/>'
+        )
+    pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points)
     return f'<polygon points="{pts}"{style}/>'
 
 
-def _ring(cx: float, cy: float, radius: float, corners: int) -> list[tuple[float, float]]:
-    """``corners`` points on a circle, the first straight up."""
-    return [
-        (
-            cx + radius * math.cos(-math.pi / 2 + 2 * math.pi * i / corners),
-            cy + radius * math.sin(-math.pi / 2 + 2 * math.pi * i / corners),
-        )
-        for i in range(corners)
-    ]
-
-
-def _circle(cx: float, cy: float, size: float, style: str = "") -> str:
-    """A circle of radius ``0.92 * size`` centred on ``(cx, cy)``."""
-    return f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(0.92 * size)}"{style}/>'
-
-
-def _square(cx: float, cy: float, size: float, style: str = "") -> str:
-    """A square with slightly rounded corners, ``1.62 * size`` wide."""
-    h = 0.81 * size
-    return (
-        f'<rect x="{_n(cx - h)}" y="{_n(cy - h)}" width="{_n(2 * h)}" height="{_n(2 * h)}" '
-        f'rx="{_n(0.12 * size)}"{style}/>'
-    )
-
-
-def _triangle(cx: float, cy: float, size: float, style: str = "") -> str:
-    """A triangle pointing up, its centroid a little below ``(cx, cy)`` so it looks centred."""
-    return _polygon(_ring(cx, cy + 0.14 * size, 1.2 * size, 3), style)
-
-
-def _diamond(cx: float, cy: float, size: float, style: str = "") -> str:
-    """A square standing on a corner."""
-    return _polygon(_ring(cx, cy, 1.1 * size, 4), style)
-
-
-def _hexagon(cx: float, cy: float, size: float, style: str = "") -> str:
-    """A regular hexagon with a corner at the top."""
-    return _polygon(_ring(cx, cy, 1.0 * size, 6), style)
-
-
-def _star(cx: float, cy: float, size: float, style: str = "") -> str:
-    """A five-pointed star."""
-    outer = _ring(cx, cy + 0.06 * size, 1.18 * size, 5)
-    inner = [
-        (
-            cx + 0.56 * size * math.cos(math.pi / 2 + 2 * math.pi * (i + 3) / 5),
-            cy + 0.06 * size + 0.56 * size * math.sin(math.pi / 2 + 2 * math.pi * (i + 3) / 5),
-        )
-        for i in range(5)
-    ]
-    return _polygon([p for pair in zip(outer, inner, strict=True) for p in pair], style)
-
-
-def _pentagon(cx: float, cy: float, size: float, style: str = "") -> str:
-    """A regular pentagon with a corner at the top."""
-    return _polygon(_ring(cx, cy + 0.05 * size, 1.04 * size, 5), style)
-
-
-def _cross(cx: float, cy: float, size: float, style: str = "") -> str:
-    """A plus sign with thick arms."""
-    a, b = 0.4 * size, 0.98 * size
-    corners = [
-        (-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a),
-        (a, b), (-a, b), (-a, a), (-b, a), (-b, -a), (-a, -a),
-    ]  # fmt: skip
-    return _polygon([(cx + x, cy + y) for x, y in corners], style)
-
-
-def _drop(cx: float, cy: float, size: float, style: str = "") -> str:
-    """A water drop: a point at the top, round at the bottom."""
-    radius = 0.8 * size
-    ox, oy = cx, cy + 0.22 * size  # centre of the round part
-    tip = cy - 1.14 * size
-    spread = math.acos(radius / (oy - tip))  # angle from "up" to each tangent point
-    lx, ly = ox - radius * math.sin(spread), oy - radius * math.cos(spread)
-    rx, ry = ox + radius * math.sin(spread), oy - radius * math.cos(spread)
-    return (
-        f'<path d="M{_n(cx)},{_n(tip)} L{_n(rx)},{_n(ry)} '
-        f'A{_n(radius)},{_n(radius)} 0 1 1 {_n(lx)},{_n(ly)} Z"{style}/>'
-    )
-
-
-ShapeDrawer = Callable[[float, float, float, str], str]
-
-SHAPE_DRAWERS: Mapping[str, ShapeDrawer] = {
-    "circle": _circle,
-    "square": _square,
-    "triangle": _triangle,
-    "diamond": _diamond,
-    "hexagon": _hexagon,
-    "star": _star,
-    "pentagon": _pentagon,
-    "cross": _cross,
-    "drop": _drop,
-}
-"""One drawer per name in :data:`~dweebies_widget.cards.SHAPES`.  Each is a pure function
-``(cx, cy, size, style) -> str`` giving one SVG element centred on ``(cx, cy)`` that fits
-roughly in a circle of radius ``1.2 * size``; ``style`` is extra attribute text such as
-``' fill="#E69F00"'``."""
-
-assert set(SHAPE_DRAWERS) == set(SHAPES), "every shape of cards.SHAPES needs a drawer"
-
-
 def draw_shape(shape: str, cx: float, cy: float, size: float, style: str = "") -> str:
-    """The SVG element of ``shape`` (a name from :data:`~dweebies_widget.cards.SHAPES`).
+    """The SVG element of ``shape`` (a name from :data:`~dweebies_widget.cards.SHAPES`),
+    centred on ``(cx, cy)``; ``style`` is extra attribute text such as ``' fill="#E69F00"'``.
 
     >>> draw_shape("circle", 10, 20, 5, ' fill="red"')
     '<circle cx="10" cy="20" r="4.6" fill="red"/>'
     """
-    try:
-        drawer = SHAPE_DRAWERS[shape]
-    except KeyError:
-        raise ValueError(f"unknown shape {shape!r}; the shapes are {', '.join(SHAPES)}") from None
-    return drawer(cx, cy, size, style)
+    return _shape_element(outline(shape, cx, cy, size), style)
 
 
 # Small glyphs are drawn larger, and glyphs that sit high in the em box are pushed down, so

@@ -1,0 +1,101 @@
+"""How heavy is one redraw of the widget?  A benchmark that prints figures; tests never time.
+
+    python benchmarks/widget.py [--repeat R]
+
+For a 40-card table (a seeded random game played until 40 cards lie on the table), prints:
+* the time one redraw takes in Python (building the scene, painting it, and handing the
+  commands to ipycanvas), median and 95th percentile;
+* how many comm messages one redraw sends and how many bytes they carry (counted at
+  ipycanvas's shared canvas manager, where every canvas's draw commands leave the kernel);
+* the same for a click on a hand card (the most frequent redraw) and for a hovered lit cell.
+
+The click-to-screen latency in Chromium is measured by the browser test
+(``tests/test_browser.py``), which prints it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+from ipycanvas import canvas as ipycanvas_canvas
+
+from dweebies_widget import DweebiesWidget, Game
+
+
+def forty_card_game() -> Game:
+    seed = 0
+    while True:
+        game, rng = Game(2, seed=seed), random.Random(seed)
+        while not game.is_over and len(game.board) < 40:
+            game.play_random(rng)
+        if len(game.board) == 40 and not game.is_over:
+            return game
+        seed += 1
+
+
+class Counter:
+    """Counts the messages (and their bytes) the canvas manager sends."""
+
+    def __init__(self) -> None:
+        self.messages = 0
+        self.bytes = 0
+
+    def __call__(self, msg: dict[str, Any], buffers: list[Any] | None = None) -> None:
+        self.messages += 1
+        self.bytes += len(json.dumps(msg)) + sum(len(bytes(b)) for b in buffers or [])
+
+
+def measure(label: str, action: Any, repeat: int, counter: Counter) -> None:
+    times = []
+    counter.messages = counter.bytes = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    times.sort()
+    print(
+        f"{label:<34} median {1000 * statistics.median(times):6.2f} ms   "
+        f"p95 {1000 * times[int(0.95 * (len(times) - 1))]:6.2f} ms   "
+        f"{counter.messages / repeat:.1f} message(s), {counter.bytes / repeat / 1024:.1f} kB each"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=200)
+    args = parser.parse_args()
+
+    counter = Counter()
+    ipycanvas_canvas._CANVAS_MANAGER._send = counter
+    game = forty_card_game()
+    widget = DweebiesWidget(seats=["Ana", "Ben"], game=game, ai_delay=0, flash=0)
+    lit = sorted(game.legal_cells())
+    print(f"A {len(game.board)}-card table, {len(lit)} legal cells, canvas 900 x 720:")
+    measure("redraw (refresh)", widget.refresh, args.repeat, counter)
+
+    def pick() -> None:
+        widget.select(0 if widget.selected is None else None)
+
+    measure("click on a hand card", pick, args.repeat, counter)
+    widget.select(0)
+    hover_targets = [widget.geometry.cell_center(cell) for cell in lit[:2]]
+    state = {"i": 0}
+
+    def hover() -> None:
+        state["i"] ^= 1
+        widget.canvas._handle_custom_msg(
+            {"event": "mouse_move", "x": hover_targets[state["i"]][0],
+             "y": hover_targets[state["i"]][1]},
+            [],
+        )  # fmt: skip
+
+    measure("hover from one lit cell to another", hover, args.repeat, counter)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,574 @@
+"""The widget, headless: every interaction goes in as a canvas event, as from a browser.
+
+Events are delivered by :mod:`widget_events` (the one helper that touches ipycanvas
+internals); the game inside the widget is the rules core's ``Game``, so each test checks the
+game itself (history, state) and what the player is told (status line, picture data).
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from widget_events import (
+    click,
+    click_cell,
+    click_hand,
+    hover,
+    key,
+    recording,
+    send,
+    wait_until,
+    wheel,
+)
+
+from dweebies_widget import DweebiesWidget, Game, Move, Rules
+from dweebies_widget.ai import CautiousPlayer, GreedyPlayer, RandomPlayer
+from dweebies_widget.cards import DECK_SIZE, NAMES
+from dweebies_widget.widget import Geometry
+from dweebies_widget.widget.paint import Pen, Scene, SeatInfo, paint
+
+
+def vs_greedy(**kw: object) -> DweebiesWidget:
+    kw.setdefault("ai_delay", 0)
+    kw.setdefault("flash", 0)
+    return DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, **kw)  # type: ignore[arg-type]
+
+
+def total_cards(game: Game) -> int:
+    return (
+        len(game.board)
+        + sum(len(h) for h in game.hands)
+        + game.pile_size
+        + sum(game.scores)
+        + len(game.out_of_play)
+    )
+
+
+def state_of(w: DweebiesWidget) -> dict[str, object]:
+    return w.game.state()
+
+
+# ---------------------------------------------------------------------------- set-up
+def test_seats_are_names_or_players() -> None:
+    w = DweebiesWidget(seats=["Ana", GreedyPlayer(), "Ben"], seed=1, ai_delay=0)
+    assert w.labels == ("Ana", "Greedy", "Ben")
+    assert w.players[0] is None and w.players[2] is None
+    assert w.game.players == 3
+
+
+def test_default_is_you_against_the_expert() -> None:
+    w = DweebiesWidget(ai_delay=0)
+    assert w.labels[0] == "You" and w.labels[1].startswith("Expert")
+
+
+def test_same_ai_twice_gets_seat_numbers() -> None:
+    w = DweebiesWidget(seats=[GreedyPlayer(), GreedyPlayer()], ai_delay=0)
+    assert w.labels == ("Greedy 1", "Greedy 2")
+
+
+def test_a_plain_function_can_be_a_seat() -> None:
+    def first(view, rng):  # type: ignore[no-untyped-def]
+        return view.legal_moves()[0]
+
+    w = DweebiesWidget(seats=["Ana", first], seed=3, ai_delay=0, flash=0)
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    assert len(w.game.history) == 2 and w.labels[1] == "first"
+
+
+def test_rules_pass_through() -> None:
+    w = DweebiesWidget(seats=["Ana", "Ben"], rules=Rules(min_line=3, auto_draw=False))
+    assert w.game.rules.min_line == 3 and not w.game.rules.auto_draw
+
+
+def test_adopts_an_existing_game() -> None:
+    game = Game(3, seed=11)
+    game.play_random(random.Random(0))
+    w = DweebiesWidget(game=game, ai_delay=0)
+    assert w.game is game
+    assert w.labels == ("Player 1", "Player 2", "Player 3")
+    assert w.viewer == game.current_player
+
+
+@pytest.mark.parametrize("seats", [["Ana"], ["a", "b", "c", "d", "e", "f", "g"]])
+def test_two_to_six_seats(seats: list[str]) -> None:
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        DweebiesWidget(seats=seats)
+
+
+def test_seats_must_match_an_adopted_game() -> None:
+    with pytest.raises(ValueError, match="3 seats but 2"):
+        DweebiesWidget(seats=["Ana", "Ben"], game=Game(3, seed=1))
+
+
+def test_rules_core_does_not_import_the_widget_libraries() -> None:
+    code = (
+        "import sys, dweebies_widget, dweebies_widget.ai, dweebies_widget.svg;"
+        "print(any(m.split('.')[0] in ('ipywidgets', 'ipycanvas') for m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+# ---------------------------------------------------------------------------- picking, placing
+def test_click_on_a_hand_card_selects_it_and_lights_the_legal_cells() -> None:
+    w = vs_greedy()
+    click_hand(w, 2)
+    assert w.selected == 2
+    scene = w._last_scene
+    assert scene is not None and scene.lit == frozenset(w.game.legal_cells())
+    assert NAMES[w.game.hand(0)[2]] in w.status_text()
+
+
+def test_second_click_on_the_same_card_drops_the_pick() -> None:
+    w = vs_greedy()
+    click_hand(w, 1)
+    click_hand(w, 1)
+    assert w.selected is None
+    assert w._last_scene is not None and not w._last_scene.lit
+
+
+def test_click_on_a_lit_cell_plays_and_the_ai_answers_at_once() -> None:
+    w = vs_greedy()
+    dweebie = w.game.hand(0)[0]
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    first, reply = w.game.history
+    assert first.move == Move(dweebie, (0, 0)) and first.seat == 0
+    assert reply.seat == 1
+    assert w.game.current_player == 0
+    assert f"Ana placed {NAMES[dweebie]}" in w.move_log.value
+    assert "Greedy placed" in w.move_log.value
+    assert w._last_scene is not None and w._last_scene.last == reply.move.cell
+
+
+def test_click_on_a_cell_without_a_picked_card_asks_for_a_card() -> None:
+    w = vs_greedy()
+    before = state_of(w)
+    click_cell(w, (0, 0))
+    assert "Pick a card" in w.message and state_of(w) == before
+
+
+def test_click_on_an_occupied_cell_is_refused_with_the_rule() -> None:
+    w = vs_greedy()
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    occupied = w.game.history[-1].move.cell
+    before = state_of(w)
+    click_hand(w, 0)
+    click_cell(w, occupied)
+    assert state_of(w) == before
+    assert "already holds" in w.message and "section 5" in w.message
+
+
+def test_click_on_a_cell_not_touching_the_table_is_refused() -> None:
+    w = vs_greedy()
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    before = state_of(w)
+    (r0, c0), (r1, c1) = w.geometry.visible_cells()
+    far = next(
+        (r, c)
+        for r in range(r0, r1 + 1)
+        for c in range(c0, c1 + 1)
+        if w.geometry.visible((r, c)) and all(abs(r - a) + abs(c - b) > 1 for a, b in w.game.board)
+    )
+    click_hand(w, 0)
+    click_cell(w, far)
+    assert state_of(w) == before
+    assert "section 5" in w.message.lower()
+    assert str(sorted(w.game.legal_cells())[0]) in w.message  # names a legal alternative
+
+
+def test_click_off_the_shortest_link_of_a_split_table_is_refused() -> None:
+    game = Game.from_position({(0, 0): 1, (0, 2): 2}, hands=[[3, 4], [5, 6]], pile=[7, 8])
+    w = DweebiesWidget(seats=["Ana", RandomPlayer()], game=game, ai_delay=0, flash=0)
+    assert "split into 2 groups: 1 card is needed" in w.status_text()
+    before = state_of(w)
+    click_hand(w, 0)
+    click_cell(w, (1, 0))
+    assert state_of(w) == before
+    assert "(0, 1)" in w.message and "split" in w.message.lower()
+    click_cell(w, (0, 1))
+    assert w.game.history[0].move == Move(3, (0, 1))
+
+
+def test_clicks_outside_the_table_change_nothing() -> None:
+    w = vs_greedy()
+    before = state_of(w)
+    g = w.geometry
+    for x, y in [(-5, -5), (5, 5), (g.width + 10, g.height / 2), (3, g.height - 3), (10, 2)]:
+        click(w, x, y)
+        assert state_of(w) == before
+    assert "Click a card" in w.message
+    assert not w.errors
+
+
+def test_double_click_on_a_lit_cell_places_one_card() -> None:
+    w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=5, flash=0)
+    click_hand(w, 0)
+    x, y = w.geometry.cell_center((0, 0))
+    send(w, "mouse_down", x=x, y=y)
+    send(w, "mouse_down", x=x, y=y)
+    assert len(w.game.history) == 1
+    assert "Please wait" in w.message
+    w.refresh()
+
+
+def test_clicks_while_the_ai_is_moving_are_refused_until_it_has_moved() -> None:
+    w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0.3, flash=0)
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    assert w.thinking and w.game.current_player == 1
+    before = state_of(w)
+    click_hand(w, 0)
+    click_cell(w, (0, 1))
+    assert state_of(w) == before
+    assert "Please wait: Greedy is thinking" in w.message
+    assert "Greedy is thinking" in w.status_text()
+    assert wait_until(lambda: len(w.game.history) == 2)
+    assert not w.thinking and w.game.current_player == 0 and not w.errors
+
+
+def test_clicks_after_the_game_ended_are_refused() -> None:
+    w = DweebiesWidget(seats=[RandomPlayer(), RandomPlayer()], seed=2, ai_delay=0, flash=0)
+    while not w.game.is_over:
+        w.step()
+    before = state_of(w)
+    click(w, *w.geometry.cell_center((0, 0)))
+    w.step()
+    assert state_of(w) == before
+    assert "Game over" in w.status_text()
+    assert any(f"{w.labels[s]}" in w.status_text() for s in w.game.winners)
+
+
+def test_hover_on_a_lit_cell_previews_what_would_be_collected() -> None:
+    game = Game.from_position({(0, 0): 20, (0, 1): 9}, hands=[[5, 20], [6]], pile=[7, 8])
+    w = DweebiesWidget(seats=["Ana", GreedyPlayer()], game=game, ai_delay=0, flash=0)
+    click_hand(w, 1)  # Ugbug (20) closes the line (0, 0)-(0, 2)
+    hover(w, (0, 2))
+    scene = w._last_scene
+    assert scene is not None and scene.preview == (
+        (0, 2),
+        20,
+        frozenset({(0, 0), (0, 1), (0, 2)}),
+    )
+    hover(w, (-1, 1))
+    assert w._last_scene is not None and w._last_scene.preview == ((-1, 1), 20, frozenset())
+    send(w, "mouse_out", x=-1.0, y=-1.0)
+    assert w._last_scene is not None and w._last_scene.preview is None
+
+
+def test_keyboard_play() -> None:
+    w = vs_greedy()
+    dweebie = w.game.hand(0)[1]
+    key(w, "2")
+    assert w.selected == 1
+    key(w, "ArrowRight")
+    key(w, "ArrowLeft")
+    assert w._last_scene is not None and w._last_scene.cursor == (0, 0)
+    key(w, "Enter")
+    assert w.game.history[0].move == Move(dweebie, (0, 0))
+    key(w, "3")
+    key(w, "Escape")
+    assert w.selected is None
+    key(w, "9")
+    assert "no card 9" in w.message
+
+
+def test_zoom_buttons_wheel_and_keys() -> None:
+    w = vs_greedy()
+    size = w.geometry.cell_size[0]
+    wheel(w, -100)
+    assert w.zoom_level > 1 and w.geometry.cell_size[0] > size
+    key(w, "0")
+    assert w.zoom_level == 1 and w.geometry.cell_size[0] == size
+    w.buttons.zoom_out.click()
+    assert w.zoom_level < 1
+    for _ in range(20):
+        key(w, "+")
+    assert w.zoom_level == 3.0
+
+
+def test_resize_refits_the_table() -> None:
+    w = vs_greedy()
+    for _ in range(6):
+        click_hand(w, 0)
+        click_cell(w, sorted(w.game.legal_cells())[0])
+    w.resize(500, 420)
+    assert (w.canvas.width, w.canvas.height) == (500, 420)
+    g = w.geometry
+    assert g.width == 500 and all(g.visible(c) for c in w.game.board)
+    for cell in w.game.board:
+        assert g.cell_at(*g.cell_center(cell)) == cell
+
+
+def test_table_grows_and_stays_fitted() -> None:
+    w = DweebiesWidget(seats=[RandomPlayer(), RandomPlayer()], seed=4, ai_delay=0, flash=0)
+    for _ in range(30):
+        w.step()
+        assert all(w.geometry.visible(c) for c in w.game.board)
+
+
+# ---------------------------------------------------------------------------- seats
+def test_hot_seat_hides_the_hand_until_the_next_player_clicks() -> None:
+    w = DweebiesWidget(seats=["Ana", "Ben"], seed=5, ai_delay=0, flash=0)
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    scene = w._last_scene
+    assert scene is not None and scene.curtain == "Pass to Ben \u2014 click when ready"
+    assert "Pass to Ben" in w.status_text()
+    before = state_of(w)
+    click_hand(w, 0)  # the first click only lifts the curtain
+    assert state_of(w) == before and w.selected is None
+    assert w.viewer == 1 and w._last_scene is not None and w._last_scene.curtain is None
+    assert list(w._last_scene.hand) == list(w.game.hand(1))
+
+
+def test_ai_only_games_step_play_and_pause() -> None:
+    w = DweebiesWidget(seats=[GreedyPlayer(), CautiousPlayer()], seed=9, ai_delay=0, flash=0)
+    assert not w.game.history and "press Step or Play" in w.status_text()
+    click(w, *w.geometry.cell_center((0, 0)))
+    assert "press Step or Play" in w.message and not w.game.history
+    w.buttons.step.click()
+    assert len(w.game.history) == 1
+    w.buttons.play.value = True
+    assert wait_until(lambda: w.game.is_over and not w.buttons.play.value, 30)
+    assert w.buttons.play.value is False and not w.errors
+    assert w.game.winners and "Game over" in w.move_log.value
+
+
+def test_pause_stops_an_ai_only_game() -> None:
+    w = DweebiesWidget(seats=[GreedyPlayer(), GreedyPlayer()], seed=9, ai_delay=0.05, flash=0)
+    w.play()
+    assert wait_until(lambda: len(w.game.history) >= 3)
+    w.play(False)
+    moves = len(w.game.history)
+    assert not wait_until(lambda: len(w.game.history) > moves, 0.3)
+
+
+def test_an_illegal_ai_move_is_reported_not_raised() -> None:
+    def cheat(view, rng):  # type: ignore[no-untyped-def]
+        return Move(view.hand[0], (5, 5))
+
+    w = DweebiesWidget(seats=["Ana", cheat], seed=3, ai_delay=0, flash=0)
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    assert len(w.game.history) == 1
+    assert "cheat chose an illegal move" in w.message and not w.errors
+
+
+# ---------------------------------------------------------------------------- buttons
+def test_undo_goes_back_to_the_humans_previous_turn() -> None:
+    w = vs_greedy()
+    start = state_of(w)
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    middle = state_of(w)
+    click_hand(w, 0)
+    click_cell(w, sorted(w.game.legal_cells())[0])
+    assert len(w.game.history) == 4
+    w.buttons.undo.click()
+    assert state_of(w) == middle and w.game.current_player == 0
+    w.buttons.undo.click()
+    assert state_of(w) == start
+    w.undo()
+    assert "Nothing to undo" in w.message and state_of(w) == start
+
+
+def test_hint_picks_the_card_and_marks_the_cell_and_heat_map_covers_the_lit_cells() -> None:
+    w = DweebiesWidget(
+        seats=["Ana", GreedyPlayer()],
+        seed=7,
+        ai_delay=0,
+        flash=0,
+        hint_player=CautiousPlayer(),
+    )
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    move = w.hint()
+    assert move is not None and w.game.is_legal(move)
+    assert w.selected == w.game.hand(0).index(move.dweebie)
+    scene = w._last_scene
+    assert scene is not None and scene.hint == (w.selected, move.cell)
+    assert f"at {move.cell}" in w.message
+    w.buttons.heat.value = True
+    scene = w._last_scene
+    assert scene is not None and set(scene.heat) == set(w.game.legal_cells())
+    assert all(0 <= v <= 1 for v in scene.heat.values())
+
+
+def test_hint_is_refused_when_it_is_not_your_turn() -> None:
+    w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=5, flash=0)
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    assert w.hint() is None and "Please wait" in w.message
+    w.refresh()
+
+
+def test_draw_button_takes_an_owed_draw() -> None:
+    w = DweebiesWidget(
+        seats=["Ana", GreedyPlayer()], seed=7, rules=Rules(auto_draw=False), ai_delay=0, flash=0
+    )
+    assert w.buttons.draw in w.buttons.box.children
+    assert w.buttons.draw.disabled
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    assert w.game.owed_draws(0) == 1 and w.game.owed_draws(1) == 0  # the AI never forgets
+    assert "Ana owes 1 draw" in w.status_text()
+    assert not w.buttons.draw.disabled
+    hand = len(w.game.hand(0))
+    w.buttons.draw.click()
+    assert w.game.owed_draws(0) == 0 and len(w.game.hand(0)) == hand + 1
+    w.buttons.draw.click()
+    assert "owes no draw" in w.message
+
+
+def test_new_game_deals_from_the_seed_box() -> None:
+    w = vs_greedy()
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    w.buttons.seed.value = 42
+    w.buttons.new.click()
+    assert not w.game.history and w.game == Game(2, seed=42)
+    assert w.buttons.seed.value == 43 and "seed 42" in w.message
+
+
+def test_a_collection_flashes_before_it_leaves() -> None:
+    game = Game.from_position({(0, 0): 20, (0, 1): 9}, hands=[[5, 20], [6]], pile=[7, 8])
+    w = DweebiesWidget(seats=["Ana", "Ben"], game=game, ai_delay=0, flash=0.2)
+    click_hand(w, 1)
+    click_cell(w, (0, 2))
+    assert w.game.scores[0] == 3
+    scene = w._last_scene
+    assert scene is not None and scene.flash == (((0, 0), 20), ((0, 1), 9), ((0, 2), 20))
+    assert wait_until(lambda: w._last_scene is not None and not w._last_scene.flash)
+
+
+def test_refresh_picks_up_a_change_made_from_a_cell() -> None:
+    w = vs_greedy()
+    w.game.play(w.game.hand(0)[0], (0, 0))
+    w.refresh()
+    assert len(w.game.history) == 2  # the AI answered
+    assert "Greedy placed" in w.move_log.value
+    other = Game(2, seed=99)
+    w.game = other
+    assert w.game is other and not w.game.history
+
+
+def test_split_status_line() -> None:
+    game = Game.from_position(
+        {(0, 0): 1, (0, 4): 2, (4, 0): 3}, hands=[[5], [6]], pile=[7], current_player=0
+    )
+    w = DweebiesWidget(seats=["Ana", "Ben"], game=game)
+    cost = game.bridge_cost
+    assert (
+        f"The table is split into 3 groups: {cost} cards are needed to rejoin them; "
+        "nobody may collect until then." in w.status_text()
+    )
+    click_hand(w, 0)
+    scene = w._last_scene
+    assert scene is not None and scene.link and scene.lit == frozenset(game.legal_cells())
+    assert scene.links == game.link_cells and scene.lit < scene.links
+    assert len(scene.groups) == 3
+
+
+# ---------------------------------------------------------------------------- drawing
+def test_each_redraw_is_one_message() -> None:
+    w = vs_greedy()
+    with recording() as sent:
+        w.refresh()
+        click_hand(w, 0)
+    assert len(sent.messages) == 2
+    names = sent.names(0)
+    assert names[0] == "switchCanvas" and "fillText" in names
+
+
+def test_client_ready_redraws_for_a_new_view() -> None:
+    w = vs_greedy()
+    w.canvas._canvas_manager._current_canvas = w.canvas
+    with recording() as sent:
+        send(w, "client_ready")
+    assert len(sent.messages) == 1 and sent.names(0)[0] == "switchCanvas"
+
+
+def test_every_dweebie_is_painted_with_its_look() -> None:
+    board = {(i // 9, i % 9): i for i in range(27)}
+    scene = Scene(board=board, seats=[SeatInfo("A", 0, 5), SeatInfo("B", 0, 5)], current=0)
+    g = Geometry.fit(900, 720, board, 0)
+    pen = Pen()
+    paint(pen, g, scene)
+    texts = [args[0] for name, args in pen.ops if name == "fill_text"]
+    for d in range(27):
+        assert NAMES[d] in texts
+    fills = {args[1] for name, args in pen.ops if name == "=" and args[0] == "fill_style"}
+    from dweebies_widget.cards import LOOKS
+
+    assert {look.colour for look in LOOKS} <= fills
+
+
+@given(
+    st.lists(st.tuples(st.integers(-30, 30), st.integers(-30, 30)), min_size=1, max_size=40),
+    st.integers(300, 1400),
+    st.integers(380, 1000),
+    st.integers(0, 6),
+)
+def test_geometry_round_trips_and_fits(
+    cells: list[tuple[int, int]], width: int, height: int, hand: int
+) -> None:
+    g = Geometry.fit(width, height, cells, hand)
+    for cell in cells:
+        assert g.visible(cell)
+        assert g.cell_at(*g.cell_center(cell)) == cell
+    for i in range(hand):
+        assert g.hand_at(*g.hand_center(i)) == i
+        x, _, w, _ = g.hand_box(i)
+        assert x >= 0 and x + w <= width
+    assert g.cell_at(width / 2, 1) is None
+
+
+# ---------------------------------------------------------------------------- fuzz
+@pytest.mark.parametrize("seed", range(4))
+def test_fuzz_random_events_keep_the_game_consistent(seed: int) -> None:
+    rng = random.Random(seed)
+    seats: list[object] = ["Ana", GreedyPlayer()] if seed % 2 else ["Ana", "Ben", RandomPlayer()]
+    rules = Rules(auto_draw=bool(seed % 3), collect_on_reconnect=seed != 2)
+    w = DweebiesWidget(seats=seats, seed=seed, rules=rules, ai_delay=0, flash=0)  # type: ignore[arg-type]
+    keys = ["1", "2", "3", "5", "9", "Enter", " ", "Escape", "+", "-", "0", "x"]
+    keys += list(("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"))
+    placed = 0
+    for _ in range(1500):
+        moves = len(w.game.history)
+        roll = rng.random()
+        g = w.geometry
+        if roll < 0.3 and w.game.legal_cells():
+            cell = rng.choice(sorted(w.game.legal_cells()))
+            click_cell(w, cell) if rng.random() < 0.8 else hover(w, cell)
+        elif roll < 0.55:
+            click_hand(w, rng.randrange(6))
+        elif roll < 0.7:
+            x, y = rng.uniform(-20, g.width + 20), rng.uniform(-20, g.height + 20)
+            send(w, rng.choice(["mouse_down", "mouse_move", "mouse_up", "mouse_out"]), x=x, y=y)
+        elif roll < 0.85:
+            key(w, rng.choice(keys))
+        elif roll < 0.9:
+            wheel(w, rng.choice([-120, 120]))
+        else:
+            button = rng.choice(
+                [w.buttons.undo, w.buttons.hint, w.buttons.draw, w.buttons.zoom_fit]
+            )
+            if button is w.buttons.hint and rng.random() < 0.8:
+                continue  # hints think; keep the fuzz quick
+            button.click()
+            if rng.random() < 0.02:
+                w.buttons.new.click()
+        assert total_cards(w.game) == DECK_SIZE
+        assert not w.errors, w.errors[0]
+        placed += len(w.game.history) > moves
+    assert Game.from_json(w.game.to_json()) == w.game
+    assert placed > 30

@@ -1,0 +1,98 @@
+"""Deliver browser events to a widget's canvas, and record what the canvas sends back.
+
+The one place in the tests that touches ipycanvas internals: a click in the browser arrives at
+the kernel as a custom widget message, and ``Canvas._handle_custom_msg`` is where ipywidgets
+hands such a message to the canvas's registered callbacks, exactly as a real click does.
+Outgoing draw commands all pass through ipycanvas's shared canvas manager; :class:`Sent`
+records them there.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ipycanvas import canvas as ipycanvas_canvas
+
+from dweebies_widget.grid import Cell
+from dweebies_widget.widget import DweebiesWidget
+
+
+def send(widget: DweebiesWidget, event: str, **fields: Any) -> None:
+    """Deliver one frontend event (``mouse_down``, ``mouse_move``, ``key_down``...)."""
+    widget.canvas._handle_custom_msg({"event": event, **fields}, [])
+
+
+def click(widget: DweebiesWidget, x: float, y: float) -> None:
+    send(widget, "mouse_down", x=x, y=y)
+    send(widget, "mouse_up", x=x, y=y)
+
+
+def click_cell(widget: DweebiesWidget, cell: Cell) -> None:
+    click(widget, *widget.geometry.cell_center(cell))
+
+
+def click_hand(widget: DweebiesWidget, index: int) -> None:
+    click(widget, *widget.geometry.hand_center(index))
+
+
+def hover(widget: DweebiesWidget, cell: Cell) -> None:
+    send(widget, "mouse_move", **dict(zip("xy", widget.geometry.cell_center(cell), strict=True)))
+
+
+def key(widget: DweebiesWidget, name: str) -> None:
+    send(widget, "key_down", key=name, shift_key=False, ctrl_key=False, meta_key=False)
+
+
+def wheel(widget: DweebiesWidget, dy: float) -> None:
+    send(widget, "mouse_wheel", x=0.0, y=dy)
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Poll ``condition`` until it holds (for AI moves that run after ``ai_delay``)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
+
+
+class Sent:
+    """The messages the canvas manager sent: each one a list of draw commands."""
+
+    def __init__(self) -> None:
+        self.messages: list[list[Any]] = []
+        self.bytes: list[int] = []
+
+    def commands(self, index: int = -1) -> list[Any]:
+        """The commands of one message (a single command is wrapped in a list)."""
+        message = self.messages[index]
+        return message if message and isinstance(message[0], list) else [message]
+
+    def names(self, index: int = -1) -> list[str]:
+        by_index = {v: k for k, v in ipycanvas_canvas.COMMANDS.items()}
+        return [by_index[c[0]] for c in self.commands(index)]
+
+
+@contextmanager
+def recording() -> Iterator[Sent]:
+    """Record every message the canvas manager sends while the block runs."""
+    manager = ipycanvas_canvas._CANVAS_MANAGER
+    sent = Sent()
+    original = manager._send
+
+    def fake_send(msg: dict[str, Any], buffers: list[Any] | None = None) -> None:
+        buffers = buffers or []
+        sent.messages.append(json.loads(bytes(buffers[0])))
+        sent.bytes.append(len(json.dumps(msg)) + sum(len(bytes(b)) for b in buffers))
+
+    manager._send = fake_send
+    manager._current_canvas = None
+    try:
+        yield sent
+    finally:
+        manager._send = original
