@@ -1,6 +1,6 @@
-"""The widget in a real browser: Debian's Chromium, driven by Playwright, in JupyterLab and
-in Voila, each serving ``tests/browser/play_vs_ai.ipynb`` (a seeded game, Ana against
-Greedy).
+"""The widget in a real browser: Debian's Chromium, driven by Playwright, in JupyterLab,
+Notebook 7 and Voila, each serving ``tests/browser/play_vs_ai.ipynb`` (a seeded game, Ana
+against Greedy).
 
 Each test clicks a hand card and then a lit cell, the way a student does, and checks what
 the student would see: the status text in the page, pixels of the canvas that changed, and
@@ -191,6 +191,7 @@ def play_a_move(page: Page) -> list[float]:
     above_card = (card[0], w.geometry.hand_box(0)[1] - 6)  # the picked card stands up here
     latencies = []
     for _ in range(8):
+        time.sleep(0.25)  # let the last click's trailing messages settle, as between clicks
         page.evaluate(ARM_LATENCY, [round(above_card[0]), round(above_card[1])])
         page.mouse.click(*page_point(canvas, *card))
         page.wait_for_function("window.__latency !== null", timeout=10_000)
@@ -237,13 +238,27 @@ def served_page(
         stop(server)
 
 
-def lab(workdir: Path) -> Callable[[int], list[str]]:
+def jupyter(app: str, workdir: Path) -> Callable[[int], list[str]]:
+    """JupyterLab (``app="lab"``) or Notebook 7 (``"notebook"``) serving ``workdir``."""
+    expose = {"lab": "LabApp", "notebook": "JupyterNotebookApp"}[app]
     return lambda port: [
-        str(BIN / "jupyter"), "lab", "--no-browser", "--allow-root", f"--port={port}",
+        str(BIN / "jupyter"), app, "--no-browser", "--allow-root", f"--port={port}",
         "--ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=",
-        "--ServerApp.disable_check_xsrf=True", "--LabApp.expose_app_in_browser=True",
+        "--ServerApp.disable_check_xsrf=True", f"--{expose}.expose_app_in_browser=True",
         "--ServerApp.port_retries=0", f"--ServerApp.root_dir={workdir}",
     ]  # fmt: skip
+
+
+def run_all_cells(page: Page) -> None:
+    """Run the open notebook once its kernel is idle (JupyterLab and Notebook 7)."""
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " const k = w && w.sessionContext && w.sessionContext.session"
+        " && w.sessionContext.session.kernel;"
+        " return k && k.status === 'idle'; }",
+        timeout=90_000,
+    )
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 
 def voila(port: int) -> list[str]:
@@ -256,15 +271,9 @@ def voila(port: int) -> list[str]:
 def test_widget_plays_in_jupyterlab(
     browser: Browser, workdir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with served_page(browser, workdir, lab(workdir), f"/lab/tree/{NOTEBOOK.name}") as page:
-        page.wait_for_function(
-            "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-            " const k = w && w.sessionContext && w.sessionContext.session"
-            " && w.sessionContext.session.kernel;"
-            " return k && k.status === 'idle'; }",
-            timeout=90_000,
-        )
-        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    lab = jupyter("lab", workdir)
+    with served_page(browser, workdir, lab, f"/lab/tree/{NOTEBOOK.name}") as page:
+        run_all_cells(page)
         report("JupyterLab", play_a_move(page), capsys)
         shot = os.environ.get("DWEEBIES_SCREENSHOT")
         if shot:
@@ -273,6 +282,15 @@ def test_widget_plays_in_jupyterlab(
             wait_for_text(page, ".dweebies-status", "on a lit cell")
             time.sleep(0.5)
             page.locator(".dweebies-widget").first.screenshot(path=shot)
+
+
+def test_widget_plays_in_notebook_7(
+    browser: Browser, workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notebook = jupyter("notebook", workdir)
+    with served_page(browser, workdir, notebook, f"/notebooks/{NOTEBOOK.name}") as page:
+        run_all_cells(page)
+        report("Notebook 7", play_a_move(page), capsys)
 
 
 def test_widget_plays_in_voila(
