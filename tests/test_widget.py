@@ -572,3 +572,18 @@ def test_fuzz_random_events_keep_the_game_consistent(seed: int) -> None:
         placed += len(w.game.history) > moves
     assert Game.from_json(w.game.to_json()) == w.game
     assert placed > 30
+
+
+def test_an_ai_only_game_shows_the_hand_of_the_ai_to_move() -> None:
+    w = DweebiesWidget(seats=[GreedyPlayer(), CautiousPlayer()], seed=9, ai_delay=0, flash=0)
+    w.step()
+    scene = w._last_scene
+    assert scene is not None and list(scene.hand) == list(w.game.hand(1))
+    assert scene.hand_owner == "Cautious"
+    click_hand(w, 0)
+    assert "press Step or Play" in w.message and w.selected is None
+
+
+def test_rules_and_game_together_must_agree() -> None:
+    with pytest.raises(ValueError, match="not both"):
+        DweebiesWidget(seats=["Ana", "Ben"], game=Game(2, seed=1), rules=Rules(min_line=3))

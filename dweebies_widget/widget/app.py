@@ -81,6 +81,8 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             seats = [f"Player {i + 1}" for i in range(game.players)] if game else ["You"]
             if game is None:
                 seats = [*seats, ExpertPlayer()]
+        if game is not None and rules is not None and rules != game.rules:
+            raise ValueError("give rules= or game=, not both: the game brings its own rules")
         if game is not None and len(seats) != game.players:
             raise ValueError(f"the game has {game.players} seats but {len(seats)} were given")
         if not 2 <= len(seats) <= 6:
@@ -343,7 +345,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             return
         cell = self._geometry.cell_at(x, y)
         index = self._geometry.hand_at(x, y)
-        if index is not None and index < len(self._hand()):
+        if index is not None:
             self._pick(index)
         elif cell is not None:
             self._place(cell)
@@ -632,10 +634,14 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             hint = (hand.index(self._hint[0].dweebie), self._hint[0].cell)
         last = game.last_move
         curtain = None
+        owner = self._viewer
         if self._handover is not None:
             curtain = f"Pass to {self.labels[self._handover]} \u2014 click when ready"
         elif self._thinking is not None and self._viewer is None:
             curtain = f"{self.labels[self._thinking]} is thinking\u2026"
+        elif owner is None and not over:  # an AI-only game shows the hand of the AI to move
+            owner = game.current_player
+            hand = game.hand(owner)
         return Scene(
             board=dict(game.board),
             seats=[
@@ -652,7 +658,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             winners=game.winners if over else (),
             pile=game.pile_size,
             hand=hand,
-            hand_owner=self.labels[self._viewer] if self._viewer is not None else "",
+            hand_owner=self.labels[owner] if owner is not None else "",
             curtain=curtain,
             selected=self._selected if mine else None,
             lit=lit,
