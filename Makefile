@@ -17,7 +17,7 @@ LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .DEFAULT_GOAL := test
-.PHONY: lab test lint typecheck chromium bench screenshot clean distclean
+.PHONY: lab app test notebooks lint typecheck chromium bench screenshot clean distclean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ $(LAB_STAMP): pyproject.toml | $(PY)
 lab: $(LAB_STAMP)
 	$(PY) -m jupyter lab notebooks/00_play.ipynb $(LAB_FLAGS)
 
+## app: serve the play notebook as an app with Voila (no code cells shown)
+app: $(LAB_STAMP)
+	$(PY) -m voila notebooks/00_play.ipynb
+
 ## test: lint, type check, then run every test (browser tests included)
 test: lint typecheck chromium
 	$(PY) -m pytest
@@ -45,6 +49,12 @@ chromium:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+## notebooks: run every notebook top to bottom and store its outputs (what nbval checks)
+notebooks: $(TEST_STAMP)
+	cd notebooks && for nb in *.ipynb; do \
+	  ../$(PY) -m jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; \
+	done
 
 ## lint: ruff on the package, tests and benchmarks
 lint: $(TEST_STAMP)

@@ -92,6 +92,7 @@ def test_adopts_an_existing_game() -> None:
     w = DweebiesWidget(game=game, ai_delay=0)
     assert w.game is game
     assert w.labels == ("Player 1", "Player 2", "Player 3")
+    assert "game=<adopted>" in repr(w) and "seed=" not in repr(w)
     assert w.viewer == game.current_player
 
 

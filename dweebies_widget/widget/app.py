@@ -101,6 +101,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         raised into the notebook); empty in a healthy widget."""
         self._lock = threading.RLock()
         self._seed = seed
+        self._dealt = game is None  # False while showing an adopted game (its seed unknown)
         self._rules = rules if rules is not None else (game.rules if game else Rules())
         self._game = game if game is not None else Game(len(seats), seed=seed, rules=self._rules)
         self._rngs = _ai_rngs(seed, len(seats))
@@ -143,7 +144,8 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         first = self._status_lines()[0]
-        return f"DweebiesWidget(seats={list(self.labels)!r}, seed={self._seed}): {first}"
+        deal = f"seed={self._seed}" if self._dealt else "game=<adopted>"
+        return f"DweebiesWidget(seats={list(self.labels)!r}, {deal}): {first}"
 
     # ------------------------------------------------------------------ public API
     @property
@@ -158,6 +160,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             raise ValueError(f"this widget has {len(self.players)} seats, the game {game.players}")
         with self._lock:
             self._game = game
+            self._dealt = False
             self._viewer = self._first_human()
             self.refresh()
 
@@ -205,6 +208,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             self._seed = self.buttons.seed.value if seed is None else seed
             self.buttons.seed.value = self._seed + 1  # the next New game deals afresh
             self._game = Game(len(self.players), seed=self._seed, rules=self._rules)
+            self._dealt = True
             self._rngs = _ai_rngs(self._seed, len(self.players))
             self._reset_view()
             self._message = f"New game, seed {self._seed}."
