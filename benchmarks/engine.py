@@ -65,8 +65,15 @@ SPLIT_POSITIONS: dict[int, dict[tuple[int, int], int]] = {
     2: {(0, 0): 0, (0, 1): 1, (1, 1): 2, (0, 5): 3, (1, 5): 4, (2, 5): 5},
     3: {(0, 0): 0, (1, 0): 1, (0, 4): 2, (0, 5): 3, (4, 2): 4, (5, 2): 5, (4, 3): 6},
     4: {
-        (0, 0): 0, (0, 1): 1, (0, 6): 2, (1, 6): 3,
-        (5, 0): 4, (6, 0): 5, (5, 6): 6, (6, 6): 7, (6, 5): 8,
+        (0, 0): 0,
+        (0, 1): 1,
+        (0, 6): 2,
+        (1, 6): 3,
+        (5, 0): 4,
+        (6, 0): 5,
+        (5, 6): 6,
+        (6, 6): 7,
+        (6, 5): 8,
     },
 }
 
@@ -86,18 +93,22 @@ def main() -> None:
 
     secs, moves = best_of(args.repeat, lambda: random_games_fast(args.games))
     fast = args.games / secs
-    print(f"random 2-player games (play_random):      {fast:8.0f} games/s"
-          f"   {moves / secs:9.0f} moves/s   ({moves / args.games:.0f} moves a game)")
-    m = max(args.games // 40, 1)
-    secs, moves = best_of(
-        args.repeat, lambda: sum(plain_engine.random_game(s) for s in range(m))
+    print(
+        f"random 2-player games (play_random):      {fast:8.0f} games/s"
+        f"   {moves / secs:9.0f} moves/s   ({moves / args.games:.0f} moves a game)"
     )
-    print(f"random 2-player games (plain, no state):  {m / secs:8.0f} games/s"
-          f"   {moves / secs:9.0f} moves/s   (the engine is {fast / (m / secs):.0f}x faster)")
+    m = max(args.games // 40, 1)
+    secs, moves = best_of(args.repeat, lambda: sum(plain_engine.random_game(s) for s in range(m)))
+    print(
+        f"random 2-player games (plain, no state):  {m / secs:8.0f} games/s"
+        f"   {moves / secs:9.0f} moves/s   (the engine is {fast / (m / secs):.0f}x faster)"
+    )
     n = max(args.games // 4, 1)
     secs, moves = best_of(args.repeat, lambda: random_games_public(n))
-    print(f"random 2-player games (legal_moves+play): {n / secs:8.0f} games/s"
-          f"   {moves / secs:9.0f} moves/s")
+    print(
+        f"random 2-player games (legal_moves+play): {n / secs:8.0f} games/s"
+        f"   {moves / secs:9.0f} moves/s"
+    )
 
     for k, board in SPLIT_POSITIONS.items():
         game = Game.from_position(board=board, hands=[[9, 10, 11], [12, 13, 14]], pile=[15])

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import cached_property
 from itertools import product
+from math import floor
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -204,6 +205,10 @@ class Draw(NamedTuple):
 
 Action = Placement | Draw
 
+#: Builds a :class:`Move` or :class:`Placement` from a tuple of its fields, skipping the
+#: Python-level ``__new__`` of a NamedTuple (the hot path makes one of each per move).
+_make = tuple.__new__
+
 
 @dataclass(frozen=True)
 class _Split:
@@ -225,24 +230,14 @@ class _Start(NamedTuple):
     owed: tuple[int, ...]
 
 
-class _Undo:
-    """What :meth:`Game.undo` needs to reverse one action exactly."""
+#: Draws made by an action, ``(seat, card)`` in draw order, or changes of owed draws,
+#: ``(seat, change)``.
+_Pairs = tuple[tuple[int, int], ...]
 
-    __slots__ = ("action", "current", "split", "draws", "owed")
-
-    def __init__(
-        self,
-        action: Action,
-        current: int,
-        split: _Split | None,
-        draws: list[tuple[int, int]],
-        owed: list[tuple[int, int]],
-    ) -> None:
-        self.action = action
-        self.current = current
-        self.split = split
-        self.draws = draws  # (seat, card) in draw order
-        self.owed = owed  # (seat, change)
+#: What :meth:`Game.undo` needs to reverse one action exactly: ``(action, current, split,
+#: draws, owed)``, the action, the seat to move and the split facts before it, and the draws
+#: and owed changes it made.  A plain tuple, as one is made for every move.
+_Undo = tuple[Action, int, _Split | None, _Pairs, _Pairs]
 
 
 @dataclass(frozen=True)
@@ -328,6 +323,7 @@ class View:
             current_player=self.current_player,
             rules=self.rules,
             owed=list(self.owed),
+            max_groups=None,  # the table was reached in play
         )
 
 
@@ -394,12 +390,17 @@ class Game:
         current_player: int = 0,
         rules: Rules | None = None,
         owed: Sequence[int] | None = None,
+        *,
+        max_groups: int | None = MAX_POSITION_GROUPS,
     ) -> Game:
         """Any teaching position.  Cards not listed on the board, in a hand or in the pile
         are out of play.  ``pile[0]`` is drawn first.
 
         Validated: no Dweebie more often than its copies, cells distinct, seats in range,
-        scores not more than the cards out of play.
+        scores not more than the cards out of play, and at most ``max_groups`` groups of
+        cards (the exact bridge cost takes time exponential in the number of groups, so a
+        made-up table of scattered cards is refused).  A table reached in play may split
+        into more groups; ``max_groups=None`` accepts it, as :meth:`View.to_game` does.
 
         >>> g = Game.from_position(board={(0, 0): 4, (0, 1): 9}, hands=[[1, 2], [3]],
         ...                        pile=[5, 6], scores=[0, 0], current_player=0)
@@ -425,9 +426,9 @@ class Game:
                 f"{box[1]}..{box[3]}; a table of {DECK_SIZE} cards never spans more than "
                 f"{DECK_SIZE} rows or columns"
             )
-        if len(grid.groups(cells)) > MAX_POSITION_GROUPS:
+        if max_groups is not None and len(grid.groups(cells)) > max_groups:
             raise ValueError(
-                f"position: the cards form more than {MAX_POSITION_GROUPS} groups; the exact "
+                f"position: the cards form more than {max_groups} groups; the exact "
                 "bridge cost (rules section 5) grows very costly beyond that"
             )
         hand_lists = [
@@ -520,7 +521,7 @@ class Game:
             current,
             tuple(owed),
         )
-        self._settle(None)
+        self._settle(after_turn=False)
 
     # ------------------------------------------------------------------ public state
     @property
@@ -613,14 +614,14 @@ class Game:
     def history(self) -> tuple[Action, ...]:
         """Every action so far, oldest first (placements with what they collected, and
         owed draws).  Public information: drawn cards are not shown."""
-        return tuple(u.action for u in self._undo)
+        return tuple(u[0] for u in self._undo)
 
     @property
     def last_move(self) -> Move | None:
         """The most recent placement, if any."""
-        for u in reversed(self._undo):
-            if isinstance(u.action, Placement):
-                return u.action.move
+        for action, *_ in reversed(self._undo):
+            if isinstance(action, Placement):
+                return action.move
         return None
 
     def legal_cells(self) -> set[Cell]:
@@ -729,7 +730,7 @@ class Game:
         hand = self._hands[self._current]
         cells = list(self._legal_cells())
         rnd = rng.random
-        return Move(hand[int(rnd() * len(hand))], cells[int(rnd() * len(cells))])
+        return _make(Move, (hand[floor(rnd() * len(hand))], cells[floor(rnd() * len(cells))]))
 
     def play_random(self, rng: random.Random) -> Placement:
         """Play :meth:`random_move` (no second legality check) and return what happened."""
@@ -774,35 +775,34 @@ class Game:
             may_collect = True
         if may_collect and (has_left != has_right or has_up != has_down):
             sides = (has_left, has_right, has_up, has_down)
-            ends = [
-                e for e in _line_ends(board, cell, self._need, sides) if board[e[2]] == dweebie
-            ]
+            ends = _line_ends(board, cell, self._need, sides, dweebie)
             if ends:
                 taken = self._collect(cell, ends)
                 self._scores[seat] += len(taken)
                 self._collected[seat].extend([d for _, d in taken])
         # Draw (rules section 8).
-        draws: list[tuple[int, int]] = []
-        owed: list[tuple[int, int]] = []
+        draws: _Pairs = ()
+        owed: _Pairs = ()
         drew = False
         if self._pile:
             if self._auto_draw:
                 card = self._pile.pop()
                 insort(hand, card)
-                draws.append((seat, card))
+                draws = ((seat, card),)
                 drew = True
             else:
                 self._owed[seat] += 1
-                owed.append((seat, 1))
-        placement = Placement(seat, move, taken, drew)
-        undo = _Undo(placement, seat, split, draws, owed)
-        self._undo.append(undo)
+                owed = ((seat, 1),)
+        placement = _make(Placement, (seat, move, taken, drew))
         # Pass the turn; the common case inline.
         nxt = seat + 1 if seat + 1 < self._n else 0
         if self._hands[nxt]:
             self._current = nxt
         else:
-            self._settle(undo)
+            more_draws, more_owed = self._settle(after_turn=True)
+            draws += more_draws
+            owed += more_owed
+        self._undo.append((placement, seat, split, draws, owed))
         return placement
 
     def would_collect(self, cell: Sequence[int]) -> dict[int, frozenset[Cell]]:
@@ -905,15 +905,14 @@ class Game:
             for nb in grid.neighbours(cell):
                 if nb in board:
                     stubs.append(nb)
-        if not stubs or grid.is_connected(board, stubs):
-            self._split = None
-        else:
-            self._split = self._compute_split()
+        parts = grid.split_groups(board, stubs)
+        self._split = None if parts is None else self._split_of(parts)
 
     def _compute_split(self) -> _Split | None:
         parts = grid.groups(self._board)
-        if len(parts) < 2:
-            return None
+        return self._split_of(parts) if len(parts) > 1 else None
+
+    def _split_of(self, parts: list[frozenset[Cell]]) -> _Split:
         cost, links = grid.bridge(self._board, parts, self._adj)
         return _Split(tuple(parts), cost, links)
 
@@ -928,32 +927,32 @@ class Game:
         cost, links = grid.bridge(self._board, parts, self._adj)
         return _Split(tuple(parts), cost, links)
 
-    def _settle(self, undo: _Undo | None) -> None:
+    def _settle(self, *, after_turn: bool) -> tuple[_Pairs, _Pairs]:
         """Pass the turn (rules sections 8 and 9) to the next seat that can play, taking the
         owed draws of a seat whose turn comes with an empty hand.  After a placement
-        (``undo`` given) the search starts at the next seat; for a new position (``undo``
-        None) at the current seat itself.  When nobody can play the game is over."""
+        (``after_turn``) the search starts at the next seat; for a new position at the
+        current seat itself.  When nobody can play the game is over.  Returns the draws
+        taken and the change of owed draws, for the undo record."""
         n = self._n
-        start = self._current if undo is None else self._current + 1
+        start = self._current + 1 if after_turn else self._current
         for i in range(n):
             seat = (start + i) % n
             hand = self._hands[seat]
             if hand:
                 self._current = seat
-                return
+                return (), ()
             owed = self._owed[seat]
             if owed and self._pile:
                 take = min(owed, len(self._pile))
+                drawn = []
                 for _ in range(take):
                     card = self._pile.pop()
                     insort(hand, card)
-                    if undo is not None:
-                        undo.draws.append((seat, card))
+                    drawn.append((seat, card))
                 self._owed[seat] -= take
-                if undo is not None:
-                    undo.owed.append((seat, -take))
                 self._current = seat
-                return
+                return tuple(drawn), ((seat, -take),)
+        return (), ()
 
     def draw(self, seat: int) -> int:
         """Take one owed draw for ``seat`` (only with ``Rules(auto_draw=False)``; any time,
@@ -986,7 +985,7 @@ class Game:
         card = self._pile.pop()
         insort(self._hands[s], card)
         self._owed[s] -= 1
-        self._undo.append(_Undo(Draw(s), self._current, self._split, [(s, card)], [(s, -1)]))
+        self._undo.append((Draw(s), self._current, self._split, ((s, card),), ((s, -1),)))
         return card
 
     def undo(self) -> Move | None:
@@ -995,16 +994,15 @@ class Game:
         for a draw).  Raises :class:`IllegalMoveError` when there is nothing to undo."""
         if not self._undo:
             raise IllegalMoveError("Nothing to undo: no move has been played yet.", rule="undo")
-        u = self._undo.pop()
-        for seat, card in reversed(u.draws):
+        action, current, split, draws, owed = self._undo.pop()
+        for seat, card in reversed(draws):
             hand = self._hands[seat]
             del hand[bisect_left(hand, card)]
             self._pile.append(card)
-        for seat, change in u.owed:
+        for seat, change in owed:
             self._owed[seat] -= change
-        action = u.action
-        self._current = u.current
-        self._split = u.split
+        self._current = current
+        self._split = split
         if isinstance(action, Draw):
             return None
         for cell, d in action.taken:
@@ -1060,9 +1058,7 @@ class Game:
         g._owed = list(self._owed)
         g._out = list(self._out)
         g._collected = [list(c) for c in self._collected]
-        g._undo = [
-            _Undo(u.action, u.current, u.split, list(u.draws), list(u.owed)) for u in self._undo
-        ]
+        g._undo = list(self._undo)
         g._split = self._split
         g._start = self._start
         g.seed = self.seed
@@ -1080,7 +1076,7 @@ class Game:
         hidden.extend(g._pile)
         rnd = rng.random
         for i in range(len(hidden) - 1, 0, -1):  # Fisher-Yates
-            j = int(rnd() * (i + 1))
+            j = floor(rnd() * (i + 1))
             hidden[i], hidden[j] = hidden[j], hidden[i]
         i = 0
         for other, h in enumerate(g._hands):
@@ -1134,7 +1130,7 @@ class Game:
             "current_player": self._current,
             "owed": list(self._owed),
             "out_of_play": list(self._out),
-            "history": [_action_data(u.action) for u in self._undo],
+            "history": [_action_data(u[0]) for u in self._undo],
         }
 
     def __eq__(self, other: object) -> bool:
@@ -1253,7 +1249,7 @@ def shuffled_deck(seed: int) -> list[int]:
     rnd = random.Random(seed).random
     deck = list(FULL_DECK)
     for i in range(len(deck) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
+        j = floor(rnd() * (i + 1))
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 
@@ -1330,7 +1326,11 @@ def _cell(cell: object, rule: str = "3") -> Cell:
 
 
 def _line_ends(
-    board: Mapping[Cell, int], cell: Cell, need: int, sides: tuple[bool, ...] | None = None
+    board: Mapping[Cell, int],
+    cell: Cell,
+    need: int,
+    sides: tuple[bool, ...] | None = None,
+    showing: int | None = None,
 ) -> list[tuple[int, int, Cell]]:
     """The lines a card on ``cell`` ends (rules section 6), the one place this rule lives.
 
@@ -1339,7 +1339,9 @@ def _line_ends(
     ``cell`` and the cell at the line's other end.  A card in the middle of a run ends
     nothing in that direction.  The line is collected when ``far`` shows the placed
     Dweebie.  ``sides`` may give which of (left, right, up, down) hold cards, if the
-    caller knows.  (Written out per axis: simulations call this for every move.)
+    caller knows, and ``showing`` keeps only the lines whose far end shows that Dweebie
+    (the lines its placement collects).  (Written out per axis: simulations call this for
+    every move.)
     """
     r, c = cell
     if sides is None:
@@ -1353,14 +1355,14 @@ def _line_ends(
         far = c + step
         while (r, far + step) in board:
             far += step
-        if (far - c) * step >= need:
+        if (far - c) * step >= need and (showing is None or board[(r, far)] == showing):
             ends.append((0, step, (r, far)))
     if down != up:
         step = 1 if down else -1
         far = r + step
         while (far + step, c) in board:
             far += step
-        if (far - r) * step >= need:
+        if (far - r) * step >= need and (showing is None or board[(far, c)] == showing):
             ends.append((step, 0, (far, c)))
     return ends
 

@@ -19,35 +19,41 @@ set of cells that contains ``v`` and touches every group of ``S``.  Then
 * ``T({g}, v)`` is the node-weighted shortest distance from group ``g`` to ``v``;
 * ``T(S, v) = min( min over splits S = A + B of T(A, v) + T(B, v) - w(v),
   min over neighbours u of T(S, u) + w(v) )`` where ``w(v)`` is 1 for an empty cell and 0
-  for a card.  The second part is a shortest-path relaxation, done with a bucket queue since
-  every weight is 0 or 1.
+  for a card.  The second part is a shortest-path relaxation.
 
 The bridge cost is ``min_v T(all, v)``, and an empty cell ``v`` lies on *some* cheapest link
 exactly when ``T(all, v)`` equals that minimum.  Placing a card there lowers the cost by one
 (the rest of that cheapest tree still joins everything), and placing a card anywhere else
 cannot lower it, so the legal cells of a split grid are the frontier cells with that
-property.  The work is ``O(3^k n)`` for ``k`` groups and ``n`` cells; ``k`` is small in real
-games (a collection removes one row and one column), and ``n`` is bounded because every
-cheapest tree lies inside the bounding box of the cards (a part of a tree outside the box can
-be pushed one row or column inwards without adding cards).
+property.  For the full set the splits alone give that value wherever it matters: a card of
+a group gets ``T({g}) + T(rest)``, the optimum, and an empty cell on a cheapest tree splits
+that tree into parts with disjoint groups, so it gets the optimum too.
 
-Two shortcuts keep the common cases cheap: with one group there is nothing to do, and when an
-empty cell touches every group at once the cost is 1 and the legal cells are exactly those
-cells.
+Every cheapest tree lies inside the bounding box of the cards (a part of a tree outside the
+box can be pushed one row or column inwards without adding cards), so the programme works on
+that box, with sets of cells as *bit boards*: an int with one bit per cell, whose neighbours
+are four shifts away.  ``T(S, .)`` is kept as a list of boards, entry ``d`` holding the cells
+``v`` with ``T(S, v) <= d``; the relaxation then grows each entry by one layer of empty cells
+(and every group it touches, since cards are free) into the next.  Only entries up to ``UB``
+are kept, the cost of joining the groups along a minimum spanning tree of their pairwise
+distances: no part of a cheapest tree costs more.  The work is ``O(3^k UB^2)`` operations on
+boards for ``k`` groups, and ``k`` is small in real games (a collection removes one row and
+one column).
+
+Shortcuts keep the common cases cheap: with one group there is nothing to do, an empty cell
+that touches every group at once means cost 1 (the legal cells are exactly those cells), and
+two empty cells that do it together mean cost 2.
 """
 
 from __future__ import annotations
 
-import heapq
-from collections import deque
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 Cell = tuple[int, int]
 
 #: The four orthogonal directions: up, down, left, right.
 DIRECTIONS: tuple[Cell, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
-
-_INF = 1 << 30
 
 
 def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
@@ -117,27 +123,42 @@ def groups(occupied: Iterable[Cell]) -> list[frozenset[Cell]]:
     return found
 
 
-def is_connected(occupied: Collection[Cell], starts: Sequence[Cell]) -> bool:
-    """Whether all ``starts`` (occupied cells) lie in one group of ``occupied``.
+def split_groups(
+    occupied: Collection[Cell], starts: Iterable[Cell]
+) -> list[frozenset[Cell]] | None:
+    """The groups of ``occupied`` ordered as :func:`groups` orders them, or ``None`` when
+    there is only one.  Every group must hold one of ``starts`` (cells of ``occupied``), as
+    after cards are taken off a table of one group: their neighbours are the starts.
 
-    Stops as soon as every start has been reached, which is usually long before the whole
-    table has been walked.
+    The walk begins at the starts and stops as soon as one group is seen to hold them all,
+    which is usually long before the whole table has been walked.
+
+    >>> [sorted(g) for g in split_groups({(0, 0), (0, 1), (0, 3)}, [(0, 1), (0, 3)]) or []]
+    [[(0, 0), (0, 1)], [(0, 3)]]
+    >>> split_groups({(0, 0), (0, 1), (1, 1)}, [(0, 0), (1, 1)]) is None
+    True
     """
-    if len(starts) <= 1:
-        return True
-    wanted = set(starts[1:])
-    seen = {starts[0]}
-    stack = [starts[0]]
-    while stack:
-        r, c = stack.pop()
-        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if nb in occupied and nb not in seen:
-                seen.add(nb)
-                wanted.discard(nb)
-                if not wanted:
-                    return True
-                stack.append(nb)
-    return not wanted
+    wanted = set(starts)
+    if len(wanted) < 2:
+        return None
+    seen: set[Cell] = set()
+    found: list[frozenset[Cell]] = []
+    while wanted:
+        start = wanted.pop()
+        seen.add(start)
+        comp = [start]
+        for r, c in comp:  # grows while walked
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb in occupied and nb not in seen:
+                    seen.add(nb)
+                    comp.append(nb)
+                    if nb in wanted:
+                        wanted.remove(nb)
+                        if not wanted and not found:
+                            return None  # the first group holds every start
+        found.append(frozenset(comp))
+    found.sort(key=lambda g: (-len(g), min(g)))
+    return found
 
 
 def frontier(occupied: Collection[Cell]) -> set[Cell]:
@@ -154,15 +175,30 @@ def frontier(occupied: Collection[Cell]) -> set[Cell]:
     return out
 
 
+def frontier_counts(occupied: Collection[Cell]) -> dict[Cell, int]:
+    """Each empty cell next to a card, with its number of card neighbours (1 to 4).
+
+    >>> frontier_counts({(0, 0), (0, 2)})[(0, 1)]
+    2
+    """
+    out: dict[Cell, int] = {}
+    for r, c in occupied:
+        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nb not in occupied:
+                out[nb] = out.get(nb, 0) + 1
+    return out
+
+
 def bridge(
     occupied: Collection[Cell],
-    parts: Sequence[Collection[Cell]],
-    edge: Iterable[Cell] | None = None,
+    parts: Sequence[AbstractSet[Cell]],
+    edge: Mapping[Cell, int] | None = None,
 ) -> tuple[int, frozenset[Cell]]:
     """Exact bridge cost of a split table and the empty cells on some cheapest link.
 
     ``occupied`` is every card's cell, ``parts`` its groups (see :func:`groups`) and ``edge``
-    optionally the frontier (empty cells next to a card) if the caller already keeps it.
+    optionally the frontier with counts (each empty cell next to a card, mapped to its number
+    of card neighbours, as :func:`frontier_counts` gives) if the caller already keeps it.
     Returns ``(cost, cells)``: ``cost`` is the fewest cards that join every group, ``cells``
     every empty cell that belongs to at least one cheapest joining set.  With fewer than two
     groups the answer is ``(0, frozenset())``.  See the module docstring for the method.
@@ -176,31 +212,34 @@ def bridge(
     k = len(parts)
     if k < 2:
         return 0, frozenset()
-    gid: dict[Cell, int] = {}
-    for i, part in enumerate(parts):
-        for cell in part:
-            gid[cell] = i
     if edge is None:
-        edge = frontier(occupied)
-    # Shortcuts for the usual small costs.  ``touch[cell]`` is the set of groups (a bit
-    # mask) that an empty cell next to the cards touches.
-    full = (1 << k) - 1
-    touch: dict[Cell, int] = {}
-    for cell in edge:
-        mask = 0
-        for nb in neighbours(cell):
-            g = gid.get(nb)
-            if g is not None:
-                mask |= 1 << g
-        touch[cell] = mask
-    # Cost 1: one empty cell touching every group.
-    ones = [cell for cell, mask in touch.items() if mask == full]
+        edge = frontier_counts(occupied)
+    # Cost 1: one empty cell touching every group (so it has at least k card neighbours).
+    ones = []
+    for cell, count in edge.items():
+        if count >= k:
+            r, c = cell
+            around = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            for part in parts:
+                if part.isdisjoint(around):
+                    break
+            else:
+                ones.append(cell)
     if ones:
         return 1, frozenset(ones)
     # Cost 2: two empty cells.  Each must touch a group (otherwise the other one would touch
     # them all), and together they must join everything: either they are neighbours and
     # touch every group between them, or they touch a common group and every group between
-    # them.  So both lie next to the cards, and masks say it all.
+    # them.  So both lie next to the cards, and the sets of groups (bit masks) they touch
+    # say it all.
+    full = (1 << k) - 1
+    touch: dict[Cell, int] = {}
+    for i, part in enumerate(parts):
+        bit = 1 << i
+        for r, c in part:
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb not in occupied:
+                    touch[nb] = touch.get(nb, 0) | bit
     twos: set[Cell] = set()
     for cell, mask in touch.items():
         r, c = cell
@@ -224,135 +263,105 @@ def bridge(
 
 
 def _dreyfus_wagner(
-    occupied: Collection[Cell], parts: Sequence[Collection[Cell]]
+    occupied: Collection[Cell], parts: Sequence[AbstractSet[Cell]]
 ) -> tuple[int, frozenset[Cell]]:
-    """The general case of :func:`bridge`: Dreyfus-Wagner over the groups.
+    """The general case of :func:`bridge`: Dreyfus-Wagner over the groups, on bit boards
+    of the bounding box of the cards (see the module docstring).
 
-    It works inside the bounding box of the cards (cheapest trees never leave it), and only
-    on the cells that can lie on a cheapest tree at all: a cell ``v`` of a cheapest tree has,
-    for every group ``g``, a path from ``g`` to ``v`` inside the tree, so
-    ``dist_g(v) <= cost <= UB`` where ``UB`` is the cost of joining the groups along a
-    minimum spanning tree of their pairwise distances.  Every cheapest tree lies among the
-    cells kept, so the answer on them is exact; the others are left out, which keeps the
-    subset step small.
+    Bit ``(r - r0) * width + (c - c0)`` stands for cell ``(r, c)``.  ``T(S, .)`` is a list
+    ``levels`` of boards, ``levels[d]`` holding the cells ``v`` with ``T(S, v) <= d``, for
+    ``d`` up to the upper bound ``ub``.
     """
     k = len(parts)
     rows = [r for r, _ in occupied]
     cols = [c for _, c in occupied]
-    r0, c0 = min(rows) - 1, min(cols) - 1
-    # The bounding box with a border of walls, so a cell's neighbours are i +- 1, i +- width.
-    width = max(cols) - c0 + 2
-    n = (max(rows) - r0 + 2) * width
-    kind = [1] * n  # 0 card, 1 empty, 2 wall
-    for i in range(width):
-        kind[i] = kind[n - 1 - i] = 2
-    for i in range(0, n, width):
-        kind[i] = kind[i + width - 1] = 2
-    for r, c in occupied:
-        kind[(r - r0) * width + (c - c0)] = 0
-    steps = (-width, width, -1, 1)
+    r0, c0 = min(rows), min(cols)
+    width = max(cols) - c0 + 2  # a spare column: a shift by one never wraps onto a cell
 
-    # Distances from each group (0-1 breadth-first search: cards are free).
-    single: list[list[int]] = []
-    members: list[list[int]] = []
-    for part in parts:
-        idx = [(r - r0) * width + (c - c0) for r, c in part]
-        members.append(idx)
-        dist = [_INF] * n
-        queue: deque[int] = deque(idx)
-        for v in idx:
-            dist[v] = 0
-        while queue:
-            v = queue.popleft()
-            d = dist[v]
-            for step in steps:
-                u = v + step
-                t = kind[u]
-                if t == 1:
-                    if d + 1 < dist[u]:
-                        dist[u] = d + 1
-                        queue.append(u)
-                elif t == 0 and d < dist[u]:
-                    dist[u] = d
-                    queue.appendleft(u)
-        single.append(dist)
+    def board(cells: Iterable[Cell]) -> int:
+        x = 0
+        for r, c in cells:
+            x |= 1 << ((r - r0) * width + c - c0)
+        return x
 
-    # Upper bound: a minimum spanning tree over the groups' pairwise distances.
-    pair = [[min(single[g][v] for v in members[h]) for h in range(k)] for g in range(k)]
+    groups = [board(part) for part in parts]
+    cards = board(occupied)
+    empty = 0
+    for i in range(max(rows) - r0 + 1):
+        empty |= ((1 << (width - 1)) - 1) << (i * width)
+    empty &= ~cards
+
+    def step(x: int, more: int) -> int:
+        """The cells at most one empty cell further than ``x``, with ``more``, and every
+        group they touch (stepping onto a card costs nothing)."""
+        x |= (x << 1 | x >> 1 | x << width | x >> width) & empty | more
+        near = x << 1 | x >> 1 | x << width | x >> width
+        for g in groups:
+            if near & g:
+                x |= g
+        return x
+
+    # Each group on its own (T({g}, v) is the distance from g), spread until it reaches
+    # every other group; then the upper bound.
+    single = []
+    for g in groups:
+        levels = [g]
+        while not all(levels[-1] & h for h in groups):
+            levels.append(step(levels[-1], 0))
+        single.append(levels)
+    pair = [[next(d for d, x in enumerate(single[g]) if x & h) for h in groups] for g in range(k)]
     inside, ub = {0}, 0
     while len(inside) < k:
         d, h = min((pair[g][h], h) for g in inside for h in range(k) if h not in inside)
         inside.add(h)
         ub += d
+    for levels in single:
+        while len(levels) <= ub:
+            levels.append(step(levels[-1], 0))
+        del levels[ub + 1 :]
 
-    # The subset step works on a smaller graph: each group becomes one free node, and of
-    # the empty cells only those that may lie on a cheapest tree are kept.
-    keep = [
-        v for v in range(n) if kind[v] == 1 and max(single[g][v] for g in range(k)) <= ub
-    ]
-    local = {v: i for i, v in enumerate(keep)}
-    m = len(keep) + k
-    w = [1] * len(keep) + [0] * k
-    nbsets: list[set[int]] = [set() for _ in range(m)]
-    owner = {v: g for g in range(k) for v in members[g]}
-    for i, v in enumerate(keep):
-        for step in steps:
-            u = v + step
-            j = local.get(u)
-            if j is None:
-                g = owner.get(u)
-                if g is None:
-                    continue
-                j = len(keep) + g
-            nbsets[i].add(j)
-            nbsets[j].add(i)
-    nb = [tuple(x) for x in nbsets]
-
-    def relax(dist: list[int]) -> None:
-        # Node-weighted shortest paths from the given starting values (Dijkstra).
-        heap = [(d, v) for v, d in enumerate(dist) if d < _INF]
-        heapq.heapify(heap)
-        while heap:
-            d, v = heapq.heappop(heap)
-            if d != dist[v]:
-                continue
-            for u in nb[v]:
-                nd = d + w[u]
-                if nd < dist[u]:
-                    dist[u] = nd
-                    heapq.heappush(heap, (nd, u))
-
-    dp: dict[int, list[int]] = {
-        1 << g: [single[g][v] for v in keep] + pair[g] for g in range(k)
-    }
+    dp = {1 << g: single[g] for g in range(k)}
+    lowest = dict.fromkeys(dp, 0)  # the first level that holds a cell
     full = (1 << k) - 1
-    for mask in range(1, full + 1):
+    merged: list[int] = []
+    for mask in range(3, full + 1):
         if mask & (mask - 1) == 0:
             continue
-        best = [_INF] * m
+        # T(S, v) = min over splits S = A + B of T(A, v) + T(B, v) - w(v): on a card the
+        # two values add up, an empty cell is counted in both.
+        merged = [0] * (ub + 1)
         low = mask & -mask
         sub = (mask - 1) & mask
         while sub:
             if sub & low:  # each unordered split once
                 a, b = dp[sub], dp[mask ^ sub]
-                best = [
-                    x if x <= (t := y + z - q) else t
-                    for x, y, z, q in zip(best, a, b, w, strict=True)
-                ]
+                la, lb = lowest[sub], lowest[mask ^ sub]
+                # sums[t]: the cells v with T(A, v) + T(B, v) <= t.
+                sums = [0] * (ub + 2)
+                for t in range(la + lb, ub + 2):
+                    for i in range(max(la, t - ub), min(t - lb, ub) + 1):
+                        sums[t] |= a[i] & b[t - i]
+                for d in range(max(la + lb - 1, 0), ub + 1):
+                    merged[d] |= sums[d] & cards | sums[d + 1] & empty
             sub = (sub - 1) & mask
         if mask != full:
-            relax(best)
-        dp[mask] = best
-    # For the full set the merge alone is exact where it matters: a cell of group 0 gets
-    # T({0}) + T(rest) = the optimum, and an empty cell on a cheapest tree splits that tree
-    # into two parts with disjoint groups, so it gets the optimum too.  Relaxing would only
-    # change cells that lie on no cheapest tree.
-    final = dp[full]
-    cost = min(final)
-    cells = frozenset(
-        (r0 + v // width, c0 + v % width) for i, v in enumerate(keep) if final[i] == cost
-    )
-    return cost, cells
+            # ... then the shortest-path relaxation, level by level.
+            lo = next(d for d, x in enumerate(merged) if x)
+            levels = [0] * (ub + 1)
+            x = 0
+            for d in range(lo, ub + 1):
+                x = levels[d] = step(x, merged[d])
+            dp[mask] = levels
+            lowest[mask] = lo
+    # For the full set the splits alone are exact where it matters (see the module docstring).
+    cost = next(d for d, x in enumerate(merged) if x)
+    links = merged[cost] & empty
+    cells = []
+    while links:
+        i = (links & -links).bit_length() - 1
+        cells.append((r0 + i // width, c0 + i % width))
+        links &= links - 1
+    return cost, frozenset(cells)
 
 
 def cells_by_distance(cells: Iterable[Cell], target: Cell) -> list[Cell]:

@@ -71,3 +71,21 @@ def test_guessed_games_save_and_load_exactly() -> None:
 def test_first_player_option_does_not_limit_positions() -> None:
     game = Game.from_position(board={}, hands=[[1], [2]], rules=Rules(first_player=4))
     assert game.current_player == 0
+
+
+def test_a_table_split_in_play_into_many_groups_can_still_be_viewed() -> None:
+    # One collection can leave more groups than a made-up position may have; the view of
+    # such a game (what the AI players and the OpenSpiel adapter build on) must still work.
+    ids = iter([1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15])
+    board = {(0, 0): 20}
+    board.update({(0, c): next(ids) for c in range(1, 12)})
+    for c in (1, 3, 5, 7, 9):
+        board[(-1, c)], board[(1, c)] = next(ids), next(ids)
+    board[(-1, 11)] = next(ids)
+    game = Game.from_position(board=board, hands=[[20], [23]], pile=[24, 25, 26, 26])
+    game.play(20, (0, 12))
+    assert len(game.groups) == MAX_POSITION_GROUPS + 1
+    with pytest.raises(ValueError, match="groups"):
+        Game.from_position(board=game.board, hands=game.hands, pile=game.pile)
+    public = game.view(1).public_game()
+    assert public.board == game.board and public.legal_cells() == game.legal_cells()

@@ -280,6 +280,7 @@ class DweebiesState(pyspiel.State):  # type: ignore[misc]
             scores=self._scores,
             current_player=self._current,
             rules=RULES,
+            max_groups=None,  # the table was reached in play
         )
         self._cache = _GameCache(game)
         return game
