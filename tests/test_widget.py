@@ -26,7 +26,7 @@ from widget_events import (
     wheel,
 )
 
-from dweebies_widget import DweebiesWidget, Game, Move, Rules
+from dweebies_widget import DweebiesWidget, Game, Move, Placement, Rules
 from dweebies_widget.ai import CautiousPlayer, GreedyPlayer, RandomPlayer
 from dweebies_widget.cards import DECK_SIZE, NAMES
 from dweebies_widget.widget import Geometry
@@ -360,8 +360,20 @@ def test_an_illegal_ai_move_is_reported_not_raised() -> None:
     w = DweebiesWidget(seats=["Ana", cheat], seed=3, ai_delay=0, flash=0)
     click_hand(w, 0)
     click_cell(w, (0, 0))
-    assert len(w.game.history) == 1
-    assert "cheat chose an illegal move" in w.message and not w.errors
+    assert len(w.game.history) == 2 and w.game.current_player == 0  # play goes on
+    assert "cheat chose an illegal move" in w.message
+    assert "A random legal move was played instead" in w.message and not w.errors
+
+
+def test_an_ai_that_raises_does_not_stop_the_game() -> None:
+    def broken(view, rng):  # type: ignore[no-untyped-def]
+        raise ZeroDivisionError("oops")
+
+    w = DweebiesWidget(seats=["Ana", broken], seed=3, ai_delay=0, flash=0)
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    assert len(w.game.history) == 2 and w.game.current_player == 0
+    assert "broken failed: ZeroDivisionError('oops')" in w.message and not w.errors
 
 
 # ---------------------------------------------------------------------------- buttons
@@ -561,11 +573,11 @@ def test_fuzz_random_events_keep_the_game_consistent(seed: int) -> None:
             wheel(w, rng.choice([-120, 120]))
         else:
             button = rng.choice(
-                [w.buttons.undo, w.buttons.hint, w.buttons.draw, w.buttons.zoom_fit]
+                [w.buttons.undo, w.buttons.hint, w.buttons.draw, w.buttons.zoom_fit, w.refresh]
             )
             if button is w.buttons.hint and rng.random() < 0.8:
                 continue  # hints think; keep the fuzz quick
-            button.click()
+            button() if button == w.refresh else button.click()
             if rng.random() < 0.02:
                 w.buttons.new.click()
         assert total_cards(w.game) == DECK_SIZE
@@ -588,3 +600,87 @@ def test_an_ai_only_game_shows_the_hand_of_the_ai_to_move() -> None:
 def test_rules_and_game_together_must_agree() -> None:
     with pytest.raises(ValueError, match="not both"):
         DweebiesWidget(seats=["Ana", "Ben"], game=Game(2, seed=1), rules=Rules(min_line=3))
+
+
+# ---------------------------------------------------------------------------- hand-over and state
+def hot_seat() -> DweebiesWidget:
+    w = DweebiesWidget(seats=["Ana", "Ben"], seed=5, ai_delay=0, flash=0)
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    return w
+
+
+def test_refresh_after_an_undo_from_a_cell_hands_over_to_the_mover() -> None:
+    w = hot_seat()
+    click(w, 1, 100)  # Ben lifts the curtain
+    assert w.viewer == 1
+    w.game.undo()
+    w.refresh()
+    assert w._last_scene is not None and w._last_scene.curtain == (
+        "Pass to Ana \u2014 click when ready"
+    )
+    click(w, 1, 100)
+    assert w.viewer == 0 and list(w._last_scene.hand) == list(w.game.hand(0))
+
+
+def test_nothing_can_be_picked_placed_or_hinted_behind_the_curtain() -> None:
+    w = hot_seat()
+    before = state_of(w)
+    w.select(0)
+    assert w.selected is None and "Pass to Ben" in w.message
+    assert w.hint() is None and w.place((0, 1)) is None
+    assert state_of(w) == before and not w.errors
+
+
+def test_hot_seat_undo_does_not_show_the_previous_hand() -> None:
+    w = hot_seat()
+    click(w, 1, 100)  # Ben lifts the curtain, then takes Ana's move back
+    w.buttons.undo.click()
+    assert w.game.current_player == 0 and not w.game.history
+    assert w._last_scene is not None and w._last_scene.curtain is not None
+    assert "Pass to Ana" in w.status_text()
+
+
+def test_hint_after_the_game_was_replaced() -> None:
+    w = DweebiesWidget(
+        seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0, flash=0, hint_player=GreedyPlayer()
+    )
+    assert w.hint() is not None
+    w.game = Game(2, seed=12)
+    move = w.hint()
+    assert move is not None and move.dweebie in w.game.hand(0) and not w.errors
+
+
+def test_a_draw_keeps_the_picked_card_picked() -> None:
+    w = DweebiesWidget(seats=["Ana", "Ben"], seed=7, rules=Rules(auto_draw=False), flash=0)
+    for _ in range(3):  # Ana and Ben play without drawing
+        click_hand(w, 0)
+        click_cell(w, sorted(w.game.legal_cells())[0])
+        click(w, 1, 100)
+    seat = w.viewer
+    assert seat is not None and w.game.owed_draws(seat)
+    for index in range(len(w.game.hand(seat))):
+        picked = w.game.hand(seat)[index]
+        w.select(index)
+        w.draw_owed()
+        assert w.game.hand(seat)[w.selected or 0] == picked and w.selected is not None
+        if not w.game.owed_draws(seat):
+            break
+        w.select(None)
+
+
+def test_only_ascii_digits_pick_cards() -> None:
+    w = vs_greedy()
+    key(w, "\u00b2")  # superscript two: a digit to str.isdigit, not a card number
+    assert w.selected is None and not w.errors
+
+
+def test_undo_in_an_ai_only_game_takes_back_a_placement() -> None:
+    w = DweebiesWidget(
+        seats=[GreedyPlayer(), GreedyPlayer()], seed=3, rules=Rules(auto_draw=False), flash=0
+    )
+    for _ in range(3):
+        w.step()
+    placements = [a for a in w.game.history if isinstance(a, Placement)]
+    w.undo()
+    assert [a for a in w.game.history if isinstance(a, Placement)] == placements[:-1]

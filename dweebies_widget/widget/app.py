@@ -116,7 +116,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         self._viewer: int | None = None
         self._handover: int | None = None
         self._hint: tuple[Move, float] | None = None
-        self._analysis: tuple[tuple[int, int], dict[Move, float]] | None = None
+        self._analysis: tuple[object, dict[Move, float]] | None = None
         self._job: object | None = None
         self._cancel_job: Callable[[], object] = lambda: None
         self._geometry = Geometry.fit(width, height, [], 0)
@@ -161,7 +161,8 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         with self._lock:
             self._game = game
             self._dealt = False
-            self._viewer = self._first_human()
+            if self._viewer is None:
+                self._viewer = self._first_human()
             self.refresh()
 
     @property
@@ -188,10 +189,10 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         """Redraw from the game (after a notebook cell changed it) and let AI seats go on."""
         with self._lock:
             self._stop_job()
-            hand = self._hand()
-            if self._selected is not None and self._selected >= len(hand):
-                self._selected = None
+            self._selected = None  # the hand may have changed under the pick
             self._hint = None
+            self._analysis = None
+            self._handover = None  # _advance hands over again if the shown hand is not the mover's
             self._message = ""
             self._advance()
 
@@ -240,7 +241,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             targets = [
                 i
                 for i, a in enumerate(history)
-                if not humans or (isinstance(a, Placement) and a.seat in humans)
+                if isinstance(a, Placement) and (not humans or a.seat in humans)
             ]
             if not targets:
                 self._message = "Nothing to undo yet."
@@ -250,9 +251,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             while len(self._game.history) > target:
                 self._game.undo()
             action = history[target]
-            if humans and isinstance(action, Placement):
-                self._viewer = action.seat
-            self._reset_view()
+            self._reset_view()  # the hand shown stays; _advance hands over to the mover
             self._message = f"Took back: {action.describe(self.labels)}."
             self._advance()
 
@@ -281,11 +280,15 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             if self._viewer is None or self._handover is not None:
                 self._message = "Nobody at this screen can draw right now."
             else:
+                hand = self._hand()
+                picked = hand[self._selected] if self._selected is not None else None
                 try:
                     self._game.draw(self._viewer)
                     self._message = f"{self.labels[self._viewer]} drew a card."
                 except IllegalMoveError as error:
                     self._message = str(error)
+                if picked is not None:  # hands are sorted: the picked card may have moved
+                    self._selected = self._hand().index(picked)
             self._redraw()
 
     def step(self) -> None:
@@ -339,7 +342,10 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
                 except Exception as error:  # noqa: BLE001 - shown, recorded, not raised
                     self.errors.append(traceback.format_exc())
                     self._message = f"Something went wrong: {error!r}"
-                    self._update_text()
+                    try:
+                        self._update_text()
+                    except Exception:  # noqa: BLE001 - the status line itself failed
+                        self.status.value = html.escape(self._message)
 
         return run
 
@@ -382,7 +388,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             self._cursor = (r + dr, c + dc)
             self._hover = self._cursor
             self._redraw()
-        elif key.isdigit() and key != "0":
+        elif len(key) == 1 and key in "123456789":
             self._pick(int(key) - 1)
         elif key in ("Enter", " "):
             if self._cursor is None:
@@ -413,11 +419,15 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             return f"The game is over: {self._result_text()} Press New game to play again."
         if self._thinking is not None:
             return f"Please wait: {self.labels[self._thinking]} is thinking."
+        if self._handover is not None:
+            return f"Pass to {self.labels[self._handover]} \u2014 click when ready."
         seat = game.current_player
         if self.players[seat] is not None:
             if any(p is None for p in self.players):
                 return f"It is {self.labels[seat]}'s turn, not yours."
             return f"It is {self.labels[seat]}'s turn: press Step or Play."
+        if seat != self._viewer:
+            return f"It is {self.labels[seat]}'s turn: pass the screen to them."
         return None
 
     def _human_to_play(self) -> int | None:
@@ -473,14 +483,19 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         if game.is_over or player is None:
             self._advance()
             return
-        move = player.choose(game.view(seat), self._rngs[seat])
+        rng = self._rngs[seat]
+        move: object = None
         try:
+            move = player.choose(game.view(seat), rng)
             placement = game.play(move)
-        except IllegalMoveError as error:
-            self._playing = False
-            self._message = f"{self.labels[seat]} chose an illegal move {move}: {error}"
-            self._redraw()
-            return
+        except Exception as error:  # noqa: BLE001 - a student's player may fail; play goes on
+            problem = (
+                f"chose an illegal move {move}: {error}"
+                if isinstance(error, IllegalMoveError)
+                else f"failed: {error!r}"
+            )
+            self._message = f"{self.labels[seat]} {problem} A random legal move was played instead."
+            placement = game.play(game.random_move(rng))
         if not game.rules.auto_draw:  # AI players never forget to draw
             while game.owed_draws(seat) and game.pile_size:
                 game.draw(seat)
@@ -596,7 +611,8 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         return legal[0] if legal else (0, 0)
 
     def _analyze(self, seat: int) -> dict[Move, float]:
-        key = (len(self._game.history), seat)
+        game = self._game
+        key = (id(game), seat, game.history, game.hand(seat))  # this very position
         if self._analysis is None or self._analysis[0] != key:
             self._analysis = (key, self.hint_player.analyze(self._game.view(seat)))  # type: ignore[attr-defined]
         return self._analysis[1]

@@ -29,7 +29,6 @@ from .geometry import Box, Geometry
 
 __all__ = ["Pen", "Scene", "SeatInfo", "paint"]
 
-_FONT = "Arial, Helvetica, sans-serif"
 _FLASH = "#FF4FA3"  # collected cards flash in a colour no card uses
 _HOVER = "#0969DA"
 _CURSOR = "#6639BA"
@@ -148,7 +147,7 @@ class Pen:
         max_width: float | None = None,
     ) -> None:
         weight = "bold " if bold else ""
-        self.set(font=f"{weight}{size:.1f}px {_FONT}", text_align=align, text_baseline="middle")
+        self.set(font=f"{weight}{size:.1f}px {P.FONT}", text_align=align, text_baseline="middle")
         extra = () if max_width is None else (max_width,)
         if halo:
             self.set(stroke_style=halo, line_width=max(1.0, 0.22 * size), line_join="round")
