@@ -30,6 +30,7 @@ from dweebies_widget.adapters.pettingzoo import (  # noqa: E402
     raw_env,
     window_origin,
 )
+from dweebies_widget.cards import FULL_DECK  # noqa: E402
 
 PLAYERS = [2, 3, 4, 5, 6]
 
@@ -259,7 +260,10 @@ def test_random_game_plays_to_the_end_with_the_right_rewards(players: int) -> No
         assert game.is_over
         assert e.agents == []
         winners = set(game.winners)
-        assert final == {f"player_{s}": (1.0 if s in winners else -1.0) for s in range(players)}
+        if len(winners) == players:  # everybody tied: a draw
+            assert final == {f"player_{s}": 0.0 for s in range(players)}
+        else:
+            assert final == {f"player_{s}": (1.0 if s in winners else -1.0) for s in range(players)}
 
 
 def test_agent_selection_follows_the_game() -> None:
@@ -293,7 +297,7 @@ def test_agents_with_empty_hands_are_skipped() -> None:
     assert game.is_over
 
 
-def test_ties_give_every_winner_plus_one() -> None:
+def test_a_tie_of_every_seat_is_a_draw() -> None:
     # Seat 0 completes a two-card match (2 points) and the game ends at 2 - 2.
     game = Game.from_position(
         board={(0, 0): 20, (0, 1): 5}, hands=[[20], []], scores=[0, 2], current_player=0
@@ -302,8 +306,37 @@ def test_ties_give_every_winner_plus_one() -> None:
     e.set_game(game)
     e.step(e.encode_move(Move(20, (1, 0))))
     assert game.is_over and game.winners == (0, 1)
-    assert e.rewards == {"player_0": 1.0, "player_1": 1.0}
+    assert e.rewards == {"player_0": 0.0, "player_1": 0.0}
     assert all(e.terminations.values())
+
+
+def test_tied_winners_each_get_plus_one() -> None:
+    game = Game.from_position(
+        board={(0, 0): 20, (0, 1): 5}, hands=[[20], [], []], scores=[0, 2, 1], current_player=0
+    )
+    e = raw_env(players=3)
+    e.set_game(game)
+    e.step(e.encode_move(Move(20, (1, 0))))
+    assert game.winners == (0, 1)
+    assert e.rewards == {"player_0": 1.0, "player_1": 1.0, "player_2": -1.0}
+
+
+def test_infos_hold_only_public_facts() -> None:
+    e = env(players=3)
+    e.reset(seed=123)
+    for agent in e.agents:
+        assert set(e.infos[agent]) == {"window_origin", "legal_outside_window"}
+    assert e.unwrapped.game_seed == e.unwrapped.game.seed  # for replaying, not for agents
+
+
+def test_positions_beyond_the_observation_space_are_refused() -> None:
+    e = raw_env(players=2)
+    pile = list(FULL_DECK)
+    for d in (20, 21, 22):
+        pile.remove(d)  # 51 cards in the pile: more than a deal ever leaves (44)
+    big_pile = Game.from_position(board={(0, 0): 20}, hands=[[21], [22]], pile=pile)
+    with pytest.raises(ValueError, match="observation space"):
+        e.set_game(big_pile)
 
 
 def test_illegal_actions() -> None:
@@ -338,7 +371,7 @@ def test_reset_seed_gives_the_same_deal() -> None:
     e.reset(seed=123)
     e.reset()
     assert e.game.hands == second
-    assert e.infos["player_0"]["game_seed"] == e.game.seed
+    assert e.game_seed == e.game.seed
 
 
 # ---------------------------------------------------------------------- options

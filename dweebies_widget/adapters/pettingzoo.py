@@ -45,8 +45,10 @@ Seeding
 ``reset(seed=s)`` seeds ``self.np_random`` (gymnasium seeding) and the deal is drawn from it:
 the game is ``Game(players, seed=g)`` with ``g = np_random.integers(2**31)``.  So
 ``reset(seed=s)`` always gives the same deal, and ``reset()`` without a seed deals the next
-game of the same random stream.  (``info["game_seed"]`` tells ``g``, to replay a game in the
-widget; it is -1 for a game given to :meth:`raw_env.set_game` that has no seed.)
+game of the same random stream.  ``env.unwrapped.game_seed`` tells ``g``, to replay a game
+in the widget afterwards (-1 for a game given to :meth:`raw_env.set_game` without a seed).
+It is not in ``infos``: the seed gives away every hand and the pile, so an agent must never
+read it.
 
 The window and the actions
 --------------------------
@@ -125,7 +127,8 @@ Rewards
 -------
 0 on every step but the last.  When the game ends (pile and hands empty, rules section 9),
 every seat in :attr:`Game.winners <dweebies_widget.Game.winners>` gets +1 and every other seat
--1.  Tied winners each get +1 (so if everyone ties, everyone gets +1).
+-1; tied winners each get +1.  When every seat ties, nobody won: all get 0 (a draw, as in
+PettingZoo's classic games and in the OpenSpiel adapter).
 
 Rendering
 ---------
@@ -151,7 +154,7 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..cards import COPIES, LOOKS, NUM_DWEEBIES
+from ..cards import COPIES, DECK_SIZE, LOOKS, NUM_DWEEBIES
 from ..game import CENTER, Game, Move, Placement, Rules
 from ..grid import Cell, bounding_box, cells_by_distance
 from ..palette import (
@@ -446,6 +449,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (pettingzoo has no typ
             )
         if game.is_over:
             raise ValueError("the game is over: there is nothing left to play")
+        most_pile = DECK_SIZE - self.players * self.rules.hand_size
+        if game.pile_size > most_pile or max(map(len, game.hands)) > self.rules.hand_size:
+            raise ValueError(
+                f"the observation space holds a pile of at most {most_pile} cards and hands "
+                f"of at most {self.rules.hand_size}; this game has a pile of {game.pile_size} "
+                f"and hands of {[len(h) for h in game.hands]}"
+            )
         self.game = game
         self.game_seed = game.seed if game.seed is not None else -1
         self._reset_dicts()
@@ -470,7 +480,6 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (pettingzoo has no typ
             self.infos[agent] = {
                 "window_origin": self._origin,
                 "legal_outside_window": self._outside,
-                "game_seed": self.game_seed,
             }
 
     def step(self, action: int | None) -> None:
@@ -489,8 +498,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (pettingzoo has no typ
         game.play(self.decode_action(action))  # the rules core refuses anything illegal
         if game.is_over:
             winners = set(game.winners)
+            draw = len(winners) == self.players
             for s, a in enumerate(self.possible_agents):
-                self.rewards[a] = 1.0 if s in winners else -1.0
+                self.rewards[a] = 0.0 if draw else 1.0 if s in winners else -1.0
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[(seat + 1) % self.players]
         else:
