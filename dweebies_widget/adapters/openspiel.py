@@ -376,10 +376,10 @@ class DweebiesState(pyspiel.State):  # type: ignore[misc]
         """+1 for each winner and -1 for the others at the end (0 for all if all tie)."""
         if not self._over:
             return [0.0] * self._n
-        best = max(self._scores)
-        if all(s == best for s in self._scores):
+        winners = set(self.core_game().winners)  # the rules core says who won (section 9)
+        if len(winners) == self._n:
             return [0.0] * self._n
-        return [1.0 if s == best else -1.0 for s in self._scores]
+        return [1.0 if s in winners else -1.0 for s in range(self._n)]
 
     def __str__(self) -> str:
         """Everything, hidden cards included (for debugging; never show it to a player)."""
