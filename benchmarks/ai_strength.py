@@ -4,7 +4,8 @@
 
 Each match is a :func:`dweebies_widget.ai.tournament` (every deal played with both
 seatings).  Prints Greedy vs Random, Cautious vs Greedy, Expert (0.25 s a move) vs Greedy and
-vs Cautious with 95 % intervals, Expert's median and 95th-percentile think time, its
+vs Cautious with 95 % intervals (the win rate counts a tie as half a win; the rate of
+games won alone is printed beside it), Expert's median and 95th-percentile think time, its
 simulations per second, and how its win rate against Greedy grows with its budget.
 ``--quick`` runs a few games of each, to check that the script works.
 """
@@ -34,6 +35,7 @@ def match(a: Player, b: Player, games: int, seed: int) -> float:
     print(
         f"{a.name:>18} vs {b.name:<10} {row.wins:4d} won {row.ties:3d} tied "
         f"{row.games - row.wins - row.ties:4d} lost of {row.games}:  win rate {row.win_rate:6.1%}"
+        f" (ties half; wins alone {row.wins / row.games:6.1%})"
         f"  (95% {row.ci_low:.1%} - {row.ci_high:.1%})   {a.name} {row.avg_think_ms:7.1f} ms/move"
         f"   [{time.perf_counter() - start:5.0f} s]",
         flush=True,

@@ -293,9 +293,7 @@ def test_the_view_hides_which_seat_holds_which_unseen_card() -> None:
     game = played(3, seed=8, plies=7)
     seat = game.current_player
     view = game.view(seat)
-    hidden = sorted(
-        [d for s in range(3) if s != seat for d in game.hand(s)] + list(game.pile)
-    )
+    hidden = sorted([d for s in range(3) if s != seat for d in game.hand(s)] + list(game.pile))
     assert list(view.unseen) == hidden
     assert redeal(game, 5).view(seat) == redeal(game, 6).view(seat)
 
@@ -309,9 +307,9 @@ def test_expert_with_a_simulation_budget_is_reproducible() -> None:
             assert expert.last_simulations == 24
             assert expert.choose(view, random.Random(k)) == move
             assert ExpertPlayer(simulations=24).choose(view, random.Random(k)) == move
-        assert ExpertPlayer(simulations=12).analyze(view) == ExpertPlayer(
-            simulations=12
-        ).analyze(view)
+        assert ExpertPlayer(simulations=12).analyze(view) == ExpertPlayer(simulations=12).analyze(
+            view
+        )
 
 
 def test_expert_with_a_time_budget_plays_a_legal_move() -> None:
@@ -527,3 +525,81 @@ def test_expert_name_shows_its_budget() -> None:
 def test_expert_refuses_bad_budgets(kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         ExpertPlayer(**kwargs)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- Expert's guesses
+def history_games() -> tuple[Game, Game]:
+    """Two games with the same public history that differ only in the cards seat 0 cannot
+    see.  Seat 1 let a three-card collection with 20 (and others) go by."""
+    games = []
+    for hand1, pile in (([10, 11, 12], [6, 13, 14, 15, 16]), ([10, 14, 15], [6, 13, 11, 12, 16])):
+        game = Game.from_position(
+            board={(0, 0): 20, (0, 1): 9}, hands=[[3, 4, 5], hand1], pile=pile
+        )
+        game.play(Move(3, (1, 1)))  # seat 0, collects nothing, draws 6
+        game.play(Move(10, (-1, 0)))  # seat 1, collects nothing though 20 at (0, 2) would
+        games.append(game)
+    return games[0], games[1]
+
+
+def test_hand_limits_read_the_collections_a_player_let_go_by() -> None:
+    from dweebies_widget.ai.expert import hand_limits
+
+    first, _ = history_games()
+    view = first.view(0)
+    limits = hand_limits(view)
+    assert set(limits) == {1}
+    newest, *older = limits[1]
+    assert newest == frozenset()  # drawn after the turn: could be anything
+    assert len(older) == 2
+    for banned in older:
+        assert {20, 9} <= banned  # 20 at (0, 2) would have taken 3 cards, 9 at (-1, 1) two
+        assert 10 not in banned  # the card it played, it held
+    # A player that took the biggest collection it could says nothing.
+    game = Game.from_position(board={(0, 0): 20, (0, 1): 9}, hands=[[3, 4], [20, 5]], pile=[7, 8])
+    game.play(Move(3, (1, 1)))
+    game.play(Move(20, (0, 2)))
+    assert hand_limits(game.view(0)) == {}
+    # A seat reads only the others' turns (seat 0 let the same collections go by).
+    assert set(hand_limits(first.view(1))) == {0}
+    # With owed draws the history does not show every draw: nothing is read.
+    game = Game.from_position(
+        board={(0, 0): 20, (0, 1): 9},
+        hands=[[3, 4], [10, 5]],
+        pile=[7, 8],
+        rules=Rules(auto_draw=False),
+    )
+    game.play(Move(3, (1, 1)))
+    game.play(Move(10, (-1, 0)))
+    assert hand_limits(game.view(0)) == {}
+
+
+def test_expert_reads_the_history_fairly() -> None:
+    """The history is public: two deals with the same history and view but different hidden
+    cards give the Expert the same move (rules section 10)."""
+    first, second = history_games()
+    assert first.hand(1) != second.hand(1)
+    view1, view2 = first.view(0), second.view(0)
+    assert view1 == view2
+    for k in range(3):
+        move = ExpertPlayer(simulations=24).choose(view1, random.Random(k))
+        assert ExpertPlayer(simulations=24).choose(view2, random.Random(k)) == move
+        assert first.is_legal(move)
+
+
+def test_expert_guesses_agree_with_the_view_and_the_history() -> None:
+    from dweebies_widget.ai.expert import _redeal, hand_limits
+
+    first, _ = history_games()
+    view = first.view(0)
+    limits = hand_limits(view)
+    base = view.public_game()
+    rng = random.Random(3)
+    for _ in range(20):
+        guess = base.determinize(0, rng)
+        _redeal(guess, 0, limits)
+        assert guess.view(0).unseen == view.unseen
+        assert guess.hand(0) == view.hand
+        assert [len(guess.hand(s)) for s in range(2)] == list(view.hand_sizes)
+        # The unseen cards 11-16 allow it: seat 1's two older cards avoid what it let go.
+        assert sum(d in limits[1][1] for d in guess.hand(1)) <= 1

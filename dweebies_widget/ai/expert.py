@@ -9,15 +9,19 @@ The memory is a tree.  Its root is the position now; each branch is a move; a no
 for everything the Expert knows at that point (an *information set*), so the statistics of
 all imagined deals are shared.  Each round of the search:
 
-1. **Guess** the hidden cards (:meth:`Game.determinize` on the view's public game).
+1. **Guess** the hidden cards (:meth:`Game.determinize` on the view's public game), as
+   a detective would: a player who could have collected more with some Dweebie than it
+   did probably held none then, so the cards it has kept since are dealt other Dweebies
+   where the unseen cards allow (:func:`hand_limits` reads this from the public history).
 2. **Pick a move at the root** with the PUCT formula: a move's average result so far,
    plus a bonus for moves a Cautious player likes (its *prior*) that shrinks as the move
    gets tried.  Good-looking moves get most of the rounds, but every move can win them.
 3. **Walk down the tree**: at each deeper node, among the moves legal in this guess, try
    an untried one, or pick by the UCB formula (average result plus a bonus for rarely
    tried moves; a move's "tries" count only the rounds in which it was possible).  The
-   moves considered widen as a node is visited more: biggest collections first, then
-   others at random, those that hand the next player nothing first.
+   moves considered widen as a node is visited more: the collections the mover's hand
+   allows in this guess, biggest first, then quiet moves the node has opened before,
+   then one new quiet move at random, preferring one that hands the next player nothing.
 4. **Play out** the collections that are there for the taking (each player grabs the
    biggest collection its hand allows, until one cannot).
 5. **Judge** the position reached: a finished game counts 1 for a win (shared on a tie);
@@ -38,14 +42,15 @@ import math
 import random
 import time
 
-from ..game import Game, Move, View
+from ..cards import COPIES, NUM_DWEEBIES
+from ..game import Game, Move, Placement, View
 from .cautious import cautious_values
 
 
 class _Node:
     """Statistics of one move in the tree (per information set)."""
 
-    __slots__ = ("children", "visits", "total", "avail", "player")
+    __slots__ = ("children", "visits", "total", "avail", "player", "opened")
 
     def __init__(self, player: int) -> None:
         self.player = player  # the seat that made the move leading here
@@ -53,6 +58,7 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.avail = 0
+        self.opened: list[Move] = []  # quiet moves considered here so far, in order
 
 
 #: How much the lead can still swing per square root of a card left in play (measured
@@ -152,8 +158,9 @@ class ExpertPlayer:
         prior = {m: w / total for m, w in weights.items()}
         for m in moves:
             root.children[m] = _Node(seat)
-        base = view.public_game()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        base = view.public_game()
+        limits = hand_limits(view)  # what the others' past turns say about their hands
         limit = self.simulations
         done = 0
         c = self.exploration
@@ -171,6 +178,8 @@ class ExpertPlayer:
                 move = self._puct(root, moves, prior, done + 1)
             done += 1
             game = base.determinize(seat, rng)
+            if limits:
+                _redeal(game, seat, limits)
             node = root.children[move]
             game._play(seat, move)
             path = [node]
@@ -178,7 +187,7 @@ class ExpertPlayer:
             # widen with its visits, biggest collections first.
             while node.visits and not game.is_over:
                 width = 1 + int(self.widening * math.sqrt(node.visits))
-                node, move = self._pick(node, _candidates(game, width, rng), c, game)
+                node, move = self._pick(node, _candidates(game, node, width, rng), c, game)
                 game._play(game.current_player, move)
                 path.append(node)
             # Play out the collections that are there for the taking, then judge.
@@ -211,9 +220,7 @@ class ExpertPlayer:
         root.visits += 1
         return best_move
 
-    def _pick(
-        self, node: _Node, legal: list[Move], c: float, game: Game
-    ) -> tuple[_Node, Move]:
+    def _pick(self, node: _Node, legal: list[Move], c: float, game: Game) -> tuple[_Node, Move]:
         """Choose a move at ``node`` among ``legal`` (in preference order): the first
         untried one, else the best by UCB with availability counts."""
         children = node.children
@@ -254,9 +261,11 @@ class ExpertPlayer:
         return out
 
 
-def _candidates(game: Game, width: int, rng: random.Random) -> list[Move]:
-    """Up to ``width`` moves of the mover: biggest collections first, then random moves,
-    preferring those that leave the next player nothing to collect at once."""
+def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list[Move]:
+    """The mover's moves considered at ``node`` in this guess, in preference order: the
+    collections its hand allows (biggest first), then the quiet moves opened at ``node``
+    before that its hand allows; while fewer than ``width`` are considered, one new quiet
+    move is opened, at random, preferring one that hands the next player nothing."""
     hand = set(game.hand(game.current_player))
     gains = game.collect_map()
     scored = sorted(
@@ -264,24 +273,32 @@ def _candidates(game: Game, width: int, rng: random.Random) -> list[Move]:
         reverse=True,
     )
     out = [Move(d, cell) for _, d, cell in scored[:width]]
-    if len(out) < width:
-        cells = sorted(game.legal_cells())
-        cards = sorted(hand)
-        taken = set(out)
-        risky: list[Move] = []
-        rnd = rng.random
-        for _ in range(2 * width):
-            m = Move(cards[int(rnd() * len(cards))], cells[int(rnd() * len(cells))])
-            if m in taken:
-                continue
-            taken.add(m)
-            if _gives_away(game, m):
-                risky.append(m)
-            else:
-                out.append(m)
-                if len(out) >= width:
-                    break
-        out.extend(risky[: width - len(out)])
+    if len(out) >= width:
+        return out
+    # The table at a node is the same in every guess (the moves leading there are), so a
+    # quiet move opened here stays legal whenever the mover holds its card.
+    for m in node.opened:
+        if m.dweebie in hand:
+            out.append(m)
+            if len(out) >= width:
+                return out
+    cells = sorted(game.legal_cells())
+    cards = sorted(hand)
+    opened = set(node.opened)
+    rnd = rng.random
+    pick: Move | None = None
+    for _ in range(6):
+        m = Move(cards[int(rnd() * len(cards))], cells[int(rnd() * len(cells))])
+        if m in opened or m.dweebie in gains.get(m.cell, ()):
+            continue  # already considered, or a collection (listed above when held)
+        safe = not _gives_away(game, m)
+        if safe or pick is None:
+            pick = m
+        if safe:
+            break
+    if pick is not None:
+        node.opened.append(pick)
+        out.append(pick)
     return out
 
 
@@ -292,3 +309,98 @@ def _gives_away(game: Game, move: Move) -> bool:
     gives = not game.is_over and game.best_collection(game.hand(game.current_player))[0] > 0
     game.undo()
     return gives
+
+
+def hand_limits(view: View, lookback: int = 40) -> dict[int, list[frozenset[int]]]:
+    """What the other players' past turns say about their hands, read from the public
+    history: a player who could have collected more cards with Dweebie ``d`` than it did
+    probably held no ``d`` at that turn.
+
+    For each other seat, one set per card of its hand, newest card first: the Dweebies that
+    card is probably not.  The newest card may have been drawn after every such turn; the
+    older cards were held at every turn after which fewer draws than their age were made
+    (counting as if the oldest card were always played first, the weakest assumption).
+    Seats with nothing to say are left out.
+
+    >>> game = Game.from_position(board={(0, 0): 20, (0, 1): 9}, hands=[[3, 4], [5, 6]],
+    ...                           pile=[7, 8])
+    >>> _ = game.play(3, (-1, 0))  # seat 0 could have collected with 20 or with 9
+    >>> hand_limits(game.view(1))
+    {0: [frozenset(), frozenset({9, 20})]}
+    """
+    if not view.rules.auto_draw:  # owed draws taken later are not all in the history
+        return {}
+    sizes = view.hand_sizes
+    others = [s for s in range(view.players) if s != view.seat]
+    board = dict(view.board)
+    draws = [0] * view.players
+    found: dict[int, list[tuple[int, frozenset[int]]]] = {}
+    for looked, action in enumerate(reversed(view.history)):
+        if looked >= lookback or all(draws[s] >= sizes[s] for s in others):
+            break
+        if not isinstance(action, Placement):
+            continue
+        # The table just before this turn.
+        for cell, d in action.taken:
+            board[cell] = d
+        del board[action.move.cell]
+        s = action.seat
+        if action.drew:
+            draws[s] += 1
+        if s == view.seat or draws[s] >= sizes[s] or not board:
+            continue
+        missed = {d for d, n in _biggest_collections(board, view).items() if n > len(action.taken)}
+        missed.discard(action.move.dweebie)  # it did hold the card it played
+        if missed:
+            found.setdefault(s, []).append((draws[s], frozenset(missed)))
+    out: dict[int, list[frozenset[int]]] = {}
+    for s, marks in found.items():
+        # Card ``age`` (0 = newest) was held at a turn if that turn had at most ``age``
+        # draws after it.
+        out[s] = [
+            frozenset().union(*[m for after, m in marks if after <= age]) for age in range(sizes[s])
+        ]
+    return out
+
+
+def _biggest_collections(board: dict[tuple[int, int], int], view: View) -> dict[int, int]:
+    """The biggest collection each Dweebie could make on ``board`` (a past table)."""
+    used: dict[int, int] = {}
+    for d in board.values():
+        used[d] = used.get(d, 0) + 1
+    spare = next((d for d in range(NUM_DWEEBIES) if used.get(d, 0) < COPIES[d]), None)
+    if spare is None:
+        return {}
+    hands: list[list[int]] = [[] for _ in range(view.players)]
+    hands[0] = [spare]  # any card, so that someone is to move
+    try:
+        past = Game.from_position(board=board, hands=hands, rules=view.rules)
+    except ValueError:
+        return {}
+    best: dict[int, int] = {}
+    for options in past.collect_map().values():
+        for d, n in options.items():
+            if n > best.get(d, 0):
+                best[d] = n
+    return best
+
+
+def _redeal(game: Game, seat: int, limits: dict[int, list[frozenset[int]]]) -> None:
+    """Deal the guessed hidden cards of ``game`` again (they are already shuffled) so that
+    each hand in ``limits`` gets, card by card, Dweebies that card is probably not, where
+    the unseen cards allow.  Everything ``seat`` sees stays as it is."""
+    hands = game._hands
+    pool = [c for s, h in enumerate(hands) if s != seat for c in h]
+    pool.extend(game._pile)
+    for s, slots in limits.items():
+        new = []
+        for banned in reversed(slots):  # the most limited card first
+            i = next((k for k, c in enumerate(pool) if c not in banned), 0)
+            new.append(pool.pop(i))
+        hands[s] = sorted(new)
+    for s, h in enumerate(hands):
+        if s != seat and s not in limits:
+            k = len(h)
+            hands[s] = sorted(pool[:k])
+            del pool[:k]
+    game._pile = pool
