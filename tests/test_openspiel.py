@@ -14,13 +14,12 @@ import sys
 from collections import Counter
 from typing import Any
 
+import pyspiel  # the [openspiel] extra, installed for the tests
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-
-from dweebies_widget import Game, Move, shuffled_deck  # noqa: E402
-from dweebies_widget.adapters import openspiel as osp  # noqa: E402
-from dweebies_widget.cards import FULL_DECK  # noqa: E402
+from dweebies_widget import Game, Move, shuffled_deck
+from dweebies_widget.adapters import openspiel as osp
+from dweebies_widget.cards import FULL_DECK
 
 
 def load(players: int = 2) -> Any:

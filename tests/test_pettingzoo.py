@@ -16,21 +16,18 @@ from typing import Any
 
 import numpy as np
 import pytest
+from pettingzoo.test import api_test, seed_test
 
-pytest.importorskip("pettingzoo")
-
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-
-from dweebies_widget import Game, IllegalMoveError, Move, Rules  # noqa: E402
-from dweebies_widget.adapters import pettingzoo as adapter  # noqa: E402
-from dweebies_widget.adapters.pettingzoo import (  # noqa: E402
+from dweebies_widget import Game, IllegalMoveError, Move, Rules
+from dweebies_widget.adapters import pettingzoo as adapter
+from dweebies_widget.adapters.pettingzoo import (
     DEFAULT_WINDOW,
     channel_names,
     env,
     raw_env,
     window_origin,
 )
-from dweebies_widget.cards import FULL_DECK  # noqa: E402
+from dweebies_widget.cards import FULL_DECK
 
 PLAYERS = [2, 3, 4, 5, 6]
 
