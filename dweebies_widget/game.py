@@ -599,6 +599,11 @@ class Game:
         """Draws ``seat`` owes and may take with :meth:`draw` (``Rules(auto_draw=False)``)."""
         return self._owed[self._seat(seat)]
 
+    def may_draw(self, seat: int) -> bool:
+        """Whether :meth:`draw` would give ``seat`` a card now: it owes a draw and the pile
+        has cards (rules section 8)."""
+        return bool(self._owed[self._seat(seat)] and self._pile)
+
     @property
     def is_over(self) -> bool:
         """The pile is empty and every hand is empty (rules section 9)."""

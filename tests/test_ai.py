@@ -79,16 +79,7 @@ def redeal(game: Game, seed: int) -> Game:
     view = game.view(game.current_player)
     order = list(view.unseen)
     random.Random(seed).shuffle(order)
-    hands, pile = view.deal_unseen(order)
-    return Game.from_position(
-        board=dict(view.board),
-        hands=hands,
-        pile=pile,
-        scores=list(view.scores),
-        current_player=view.current_player,
-        rules=view.rules,
-        owed=list(view.owed),
-    )
+    return view.to_game(view.deal_unseen(order))
 
 
 def points(game: Game, move: Move) -> int:

@@ -1027,3 +1027,12 @@ def test_all_seats_tie_at_zero() -> None:
     game.play(3, (0, 2))
     assert game.is_over
     assert game.winners == (0, 1)
+
+
+def test_may_draw_needs_an_owed_draw_and_a_pile() -> None:
+    game = Game.from_position(
+        board={}, hands=[[20, 21], [22]], pile=[3], rules=Rules(auto_draw=False), owed=[1, 0]
+    )
+    assert game.may_draw(0) and not game.may_draw(1)
+    game.draw(0)
+    assert not game.may_draw(0)

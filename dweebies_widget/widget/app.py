@@ -497,7 +497,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             self._message = f"{self.labels[seat]} {problem} A random legal move was played instead."
             placement = game.play(game.random_move(rng))
         if not game.rules.auto_draw:  # AI players never forget to draw
-            while game.owed_draws(seat) and game.pile_size:
+            while game.may_draw(seat):
                 game.draw(seat)
         self._after_move(placement)
 
@@ -752,7 +752,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
                 f"The table is split into {k} groups: {cost} card{'s are' if cost != 1 else ' is'}"
                 " needed to rejoin them; nobody may collect until then."
             )
-        if self._viewer is not None and game.owed_draws(self._viewer) and game.pile_size:
+        if self._viewer is not None and game.may_draw(self._viewer):
             owed = game.owed_draws(self._viewer)
             lines.append(
                 f"{self.labels[self._viewer]} owes {owed} draw{'s' if owed != 1 else ''}: "
@@ -826,7 +826,7 @@ class _Buttons:
         self.heat.disabled = not mine
         self.undo.disabled = not game.history
         viewer = w.viewer
-        self.draw.disabled = viewer is None or not (game.owed_draws(viewer) and game.pile_size)
+        self.draw.disabled = viewer is None or not game.may_draw(viewer)
         self.step.disabled = game.is_over or w.players[game.current_player] is None
         if self.play.value != w._playing:
             self._syncing = True
