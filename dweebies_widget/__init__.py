@@ -9,6 +9,8 @@
 from .cards import COPIES, DECK_SIZE, LOOKS, NAMES, NUM_DWEEBIES, Look, copies, look, name
 from .game import (
     CENTER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Draw,
     Game,
     GameError,
@@ -28,6 +30,8 @@ __all__ = [
     "COPIES",
     "DECK_SIZE",
     "LOOKS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "NAMES",
     "NUM_DWEEBIES",
     "Draw",

@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CENTER",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "Draw",
     "Game",
     "GameError",
@@ -57,6 +59,10 @@ __all__ = [
 
 #: Where the first card goes, and the next card after a collection empties the table.
 CENTER: Cell = (0, 0)
+
+#: The fewest and the most players of a game (rules section 2).
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
 
 #: Most groups a teaching position (or a loaded save's start) may have: the exact bridge
 #: cost takes time exponential in the number of groups (see :mod:`dweebies_widget.grid`).
@@ -622,12 +628,19 @@ class Game:
         return tuple(u[0] for u in self._undo)
 
     @property
-    def last_move(self) -> Move | None:
-        """The most recent placement, if any."""
+    def last_placement(self) -> Placement | None:
+        """The most recent placement (with what it collected), if any; owed draws taken
+        since are skipped."""
         for action, *_ in reversed(self._undo):
             if isinstance(action, Placement):
-                return action.move
+                return action
         return None
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move of :attr:`last_placement`, if any."""
+        last = self.last_placement
+        return None if last is None else last.move
 
     def legal_cells(self) -> set[Cell]:
         """Cells where the mover may place (rules section 5).  Empty once the game is over."""
@@ -1260,8 +1273,10 @@ def shuffled_deck(seed: int) -> list[int]:
 
 
 def _check_players(players: object, rules: Rules, hand_check: bool = True) -> None:
-    if type(players) is not int or not 2 <= players <= 6:
-        raise ValueError(f"Rules section 2 (players): 2 to 6 players, not {players!r}")
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"Rules section 2 (players): {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
+        )
     if hand_check and rules.first_player >= players:
         raise ValueError(
             f"Rules section 2 (players): first_player={rules.first_player} is not a seat of a "
