@@ -6,6 +6,8 @@
 {(0, 0)}
 """
 
+from importlib import metadata as _metadata
+
 from .cards import COPIES, DECK_SIZE, LOOKS, NAMES, NUM_DWEEBIES, Look, copies, look, name
 from .game import (
     CENTER,
@@ -18,9 +20,12 @@ from .game import (
     Move,
     Placement,
     PlayResult,
+    Position,
     Rules,
     SaveError,
     View,
+    deal_hidden,
+    shuffle,
     shuffled_deck,
 )
 
@@ -42,16 +47,22 @@ __all__ = [
     "Move",
     "Placement",
     "PlayResult",
+    "Position",
     "Rules",
     "SaveError",
     "View",
     "copies",
+    "deal_hidden",
     "look",
     "name",
+    "shuffle",
     "shuffled_deck",
 ]
 
-__version__ = "0.1.0"
+try:  # the version is written once, in pyproject.toml; the installed metadata has it
+    __version__ = _metadata.version("dweebies-widget")
+except _metadata.PackageNotFoundError:  # running from a source tree that was not installed
+    __version__ = "0+unknown"
 
 
 def __getattr__(name: str) -> object:

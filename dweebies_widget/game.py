@@ -26,17 +26,19 @@ import operator
 import random
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
 from math import floor
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import grid
+from . import grid, save
 from .cards import COPIES, DECK_SIZE, FULL_DECK, NUM_DWEEBIES, name
+from .errors import GameError, IllegalMoveError, SaveError
 from .grid import Cell
+from .rules import CENTER, MAX_PLAYERS, MIN_PLAYERS, Rules
 
 if TYPE_CHECKING:
     from .svg import SvgPicture
@@ -52,87 +54,19 @@ __all__ = [
     "Move",
     "Placement",
     "PlayResult",
+    "Position",
     "Rules",
     "SaveError",
     "View",
+    "deal_hidden",
+    "last_placement",
+    "shuffle",
+    "shuffled_deck",
 ]
-
-#: Where the first card goes, and the next card after a collection empties the table.
-CENTER: Cell = (0, 0)
-
-#: The fewest and the most players of a game (rules section 2).
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
 
 #: Most groups a teaching position (or a loaded save's start) may have: the exact bridge
 #: cost takes time exponential in the number of groups (see :mod:`dweebies_widget.grid`).
 MAX_POSITION_GROUPS = 10
-
-
-class GameError(ValueError):
-    """Base class of every error the rules raise.  ``rule`` names the rule section."""
-
-    def __init__(self, message: str, *, rule: str = "") -> None:
-        super().__init__(message)
-        self.rule = rule
-
-
-class IllegalMoveError(GameError):
-    """An action the rules do not allow; the game is left exactly as it was.
-
-    ``legal`` holds what would have been legal (cells, Dweebies or seats), if anything.
-    """
-
-    def __init__(self, message: str, *, rule: str = "", legal: Sequence[Any] = ()) -> None:
-        super().__init__(message, rule=rule)
-        self.legal = tuple(legal)
-
-
-class SaveError(GameError):
-    """A saved game that is malformed, tampered with or inconsistent; nothing was loaded."""
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The rule options (rules.md); the defaults are the game everybody plays.
-
-    >>> Rules()
-    Rules(min_line=2, collect_on_reconnect=True, auto_draw=True, hand_size=5, first_player=0)
-    >>> Rules(min_line=3).min_line
-    3
-    """
-
-    min_line: int = 2
-    """Fewest cards a line needs to be collected (section 6)."""
-    collect_on_reconnect: bool = True
-    """Whether the placement that joins the last two groups may collect (section 6)."""
-    auto_draw: bool = True
-    """Draw at the end of each turn; ``False`` makes draws owed (section 8)."""
-    hand_size: int = 5
-    """Cards dealt to each player (section 2)."""
-    first_player: int = 0
-    """The seat that moves first (section 2)."""
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            expected = bool if f.type in ("bool", bool) else int
-            if type(value) is not expected:
-                raise TypeError(
-                    f"Rules.{f.name} must be {expected.__name__}, not {type(value).__name__}"
-                )
-        if self.min_line < 2:
-            raise ValueError(f"Rules.min_line must be at least 2, not {self.min_line}")
-        if not 1 <= self.hand_size <= DECK_SIZE // 2:
-            raise ValueError(
-                f"Rules.hand_size must be between 1 and {DECK_SIZE // 2}, not {self.hand_size}"
-            )
-        if self.first_player < 0:
-            raise ValueError(f"Rules.first_player must be a seat (>= 0), not {self.first_player}")
-
-    def to_dict(self) -> dict[str, int | bool]:
-        """The options as a plain dict (for JSON)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 _DEFAULT_RULES = Rules()
@@ -225,15 +159,31 @@ class _Split:
     links: frozenset[Cell]  # empty cells on some cheapest link
 
 
-class _Start(NamedTuple):
-    """The position a game started from (kept for saving and replaying)."""
+class Position(NamedTuple):
+    """A position as plain data: what :meth:`Game.from_position` takes, and what
+    :attr:`Game.start` gives back for the position a game started from (saves replay a game
+    from it).  ``pile[0]`` is drawn first."""
 
     board: tuple[tuple[Cell, int], ...]
+    """``((row, col), dweebie)`` pairs in reading order."""
     hands: tuple[tuple[int, ...], ...]
     pile: tuple[int, ...]
     scores: tuple[int, ...]
     current_player: int
     owed: tuple[int, ...]
+
+    def to_game(self, rules: Rules | None = None, *, max_groups: int | None = None) -> Game:
+        """The game at this position (validated like :meth:`Game.from_position`)."""
+        return Game.from_position(
+            board=dict(self.board),
+            hands=self.hands,
+            pile=self.pile,
+            scores=self.scores,
+            current_player=self.current_player,
+            rules=rules,
+            owed=self.owed,
+            max_groups=max_groups,
+        )
 
 
 #: Draws made by an action, ``(seat, card)`` in draw order, or changes of owed draws,
@@ -275,6 +225,11 @@ class View:
         """The legal cells of the position (public information)."""
         return set(self.legal)
 
+    @property
+    def last_placement(self) -> Placement | None:
+        """The most recent placement in :attr:`history`, if any."""
+        return last_placement(self.history)
+
     def legal_moves(self) -> list[Move]:
         """The legal moves of this seat when it is to move (else an empty list)."""
         if self.is_over or self.current_player != self.seat:
@@ -287,15 +242,9 @@ class View:
         in seat order, the pile last (its first card drawn first)."""
         if sorted(order) != list(self.unseen):
             raise ValueError("order must be a permutation of the view's unseen cards")
-        hands: list[list[int]] = []
-        i = 0
-        for seat, size in enumerate(self.hand_sizes):
-            if seat == self.seat:
-                hands.append(list(self.hand))
-            else:
-                hands.append(list(order[i : i + size]))
-                i += size
-        return hands, list(order[i:])
+        hands, pile = deal_hidden(order, self.hand_sizes, self.seat)
+        hands[self.seat] = list(self.hand)
+        return hands, pile
 
     def sample(self, rng: random.Random) -> Game:
         """A full game that agrees with this view: the unseen cards shuffled by ``rng`` into
@@ -519,7 +468,7 @@ class Game:
         self._collected: list[list[int]] = [[] for _ in range(self._n)]
         self._undo: list[_Undo] = []
         self._split = self._compute_split() if board else None
-        self._start = _Start(
+        self._start = Position(
             tuple(sorted(board.items())),
             tuple(map(tuple, self._hands)),
             tuple(pile),
@@ -548,6 +497,17 @@ class Game:
     def hands(self) -> tuple[tuple[int, ...], ...]:
         """Every hand (hidden information: use :meth:`view` for what a seat may see)."""
         return tuple(tuple(h) for h in self._hands)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (public information, rules section 7)."""
+        return tuple(len(h) for h in self._hands)
+
+    @property
+    def start(self) -> Position:
+        """The position this game started from (a deal, a teaching position, or a guess of
+        :meth:`determinize`); replaying :attr:`history` from it gives the game now."""
+        return self._start
 
     @property
     def board(self) -> Mapping[Cell, int]:
@@ -621,6 +581,21 @@ class Game:
         best = max(self._scores)
         return tuple(s for s, v in enumerate(self._scores) if v == best)
 
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's payoff once the game is over (rules section 9): +1 for every winner
+        (tied winners each get +1) and -1 for the others; when every seat ties nobody won
+        and all get 0.  All 0 while the game goes on.  Game-theory toolkits use it.
+
+        >>> Game.from_position(board={}, hands=[[], []], scores=[3, 1]).returns()
+        (1.0, -1.0)
+        """
+        if not self.is_over:
+            return (0.0,) * self._n
+        winners = self.winners
+        if len(winners) == self._n:
+            return (0.0,) * self._n
+        return tuple(1.0 if s in winners else -1.0 for s in range(self._n))
+
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action so far, oldest first (placements with what they collected, and
@@ -631,10 +606,7 @@ class Game:
     def last_placement(self) -> Placement | None:
         """The most recent placement (with what it collected), if any; owed draws taken
         since are skipped."""
-        for action, *_ in reversed(self._undo):
-            if isinstance(action, Placement):
-                return action
-        return None
+        return last_placement(self.history)
 
     @property
     def last_move(self) -> Move | None:
@@ -673,14 +645,17 @@ class Game:
         return True
 
     # ------------------------------------------------------------------ playing
-    def play(self, dweebie: int | Move, cell: Sequence[int] | None = None) -> Placement:
+    def play(
+        self, dweebie: int | Move, cell: Sequence[int] | None = None, *, draw: bool = True
+    ) -> Placement:
         """Place ``dweebie`` from the mover's hand on ``cell``; collect; draw (section 4).
 
         Accepts ``play(dweebie, cell)`` or ``play(Move(...))`` and returns the
         :class:`Placement` made (``result.collected`` holds the cells taken).  An illegal
         move raises :class:`IllegalMoveError` naming the rule and leaves the game unchanged.
+        ``draw=False`` leaves the draw to chance, as with :meth:`push`.
         """
-        return self._play(self._current, self._checked(dweebie, cell))
+        return self._play(self._current, self._checked(dweebie, cell), draw)
 
     def _checked(self, dweebie: int | Move, cell: Sequence[int] | None) -> Move:
         """The move as a :class:`Move` if :meth:`play` may make it, else the error."""
@@ -734,6 +709,69 @@ class Game:
             return Move(dweebie, c)
         raise self._placement_error(c)
 
+    def push(self, move: Move, *, draw: bool = True) -> Placement:
+        """Play ``move`` for the mover **without checking it**: the fast path for searches
+        and tools that took the move from :meth:`legal_moves` (python-chess's ``push``
+        beside its checked moves).  An illegal move leaves the game corrupt; use
+        :meth:`play` for anything a person typed.
+
+        ``draw=False`` ends the turn without the automatic draw, for tools that let chance
+        choose the card (an OpenSpiel chance node): the mover's hand stays a card short
+        until :meth:`give` hands it the card the pile gave.
+
+        >>> game = Game(players=2, seed=7)
+        >>> game.push(game.legal_moves()[0]).drew
+        True
+        """
+        return self._play(self._current, move, draw)
+
+    def give(self, seat: int, dweebie: int) -> None:
+        """Complete the draw of ``seat``'s last placement, made with ``draw=False``
+        (:meth:`push` or :meth:`play`), with a card chosen by chance: one copy of
+        ``dweebie`` leaves the pile (wherever it lies in it) for the seat's hand.  The game
+        is then as if the automatic draw had drawn that card (the placement says it drew,
+        and :meth:`undo` takes the card back, onto the top of the pile).  A chance hook for
+        tools like the OpenSpiel adapter; ordinary play never needs it.
+
+        >>> game = Game(players=2, seed=7)
+        >>> _ = game.push(game.legal_moves()[0], draw=False)
+        >>> card = game.pile[-1]
+        >>> game.give(0, card)
+        >>> len(game.hand(0)), game.history[-1].drew
+        (5, True)
+        """
+        s = self._seat(seat)
+        record = self._undo[-1] if self._undo else None
+        action = record[0] if record is not None else None
+        if (
+            record is None
+            or not isinstance(action, Placement)
+            or action.seat != s
+            or action.drew
+            or not self._auto_draw
+        ):
+            raise IllegalMoveError(
+                f"Rules section 8 (drawing): seat {s} has no draw to complete; give() follows "
+                "that seat's push(move, draw=False) in a game with automatic draws.",
+                rule="8",
+            )
+        d = _dweebie(dweebie, "give")
+        if d not in self._pile:
+            raise IllegalMoveError(
+                f"Rules section 8 (drawing): the pile has no {_card(d)}; it holds "
+                f"{_ids(sorted(self._pile))}.",
+                rule="8",
+                legal=sorted(set(self._pile)),
+            )
+        pile = self._pile
+        # Bring the chosen copy to the top (the stored pile's end), then draw it.
+        i = len(pile) - 1 - pile[::-1].index(d)
+        pile.append(pile.pop(i))
+        pile.pop()
+        insort(self._hands[s], d)
+        _, current, split, draws, owed = record
+        self._undo[-1] = (action._replace(drew=True), current, split, ((s, d), *draws), owed)
+
     def random_move(self, rng: random.Random) -> Move:
         """A random legal move: a card picked at random from the mover's hand (each card
         of the hand equally likely) on a legal cell picked at random.  The fast path for
@@ -754,7 +792,7 @@ class Game:
         """Play :meth:`random_move` (no second legality check) and return what happened."""
         return self._play(self._current, self.random_move(rng))
 
-    def _play(self, seat: int, move: Move) -> Placement:
+    def _play(self, seat: int, move: Move, draw: bool = True) -> Placement:
         """The turn itself, for a move already known to be legal.
 
         This is the engine's hot path (simulations run it millions of times), so placing
@@ -803,14 +841,14 @@ class Game:
         owed: _Pairs = ()
         drew = False
         if self._pile:
-            if self._auto_draw:
+            if not self._auto_draw:
+                self._owed[seat] += 1
+                owed = ((seat, 1),)
+            elif draw:
                 card = self._pile.pop()
                 insort(hand, card)
                 draws = ((seat, card),)
                 drew = True
-            else:
-                self._owed[seat] += 1
-                owed = ((seat, 1),)
         placement = _make(Placement, (seat, move, taken, drew))
         # Pass the turn; the common case inline.
         nxt = seat + 1 if seat + 1 < self._n else 0
@@ -873,6 +911,21 @@ class Game:
                     best = n
                     choice = Move(d, cell)
         return best, choice
+
+    def best_collections(self) -> dict[int, int]:
+        """For each Dweebie that could collect now somewhere, the most cards it could take
+        with one placement (whoever holds it).  What the next player may be handed.
+
+        >>> g = Game.from_position(board={(0, 0): 20, (0, 1): 9}, hands=[[20], [3]])
+        >>> g.best_collections()
+        {9: 3, 20: 3}
+        """
+        best: dict[int, int] = {}
+        for _, gains in self._gains():
+            for d, n in gains.items():
+                if n > best.get(d, 0):
+                    best[d] = n
+        return dict(sorted(best.items()))
 
     def _collecting_possible(self) -> bool:
         """Whether the next placement may collect at all (rules section 6): not while the
@@ -1089,26 +1142,53 @@ class Game:
         order) is shuffled by ``rng``; hand sizes and everything public stay.  Searching AIs
         call this on a game built from their view, never on the real game."""
         s = self._seat(seat)
+        hidden = [card for other, h in enumerate(self._hands) if other != s for card in h]
+        hidden.extend(self._pile)  # stored last card first
+        shuffle(hidden, rng.random)
+        return self._dealt_hidden(s, hidden)
+
+    def redeal(self, seat: int, hidden: Sequence[int]) -> Game:
+        """A new game in which the cards hidden from ``seat`` are dealt again from
+        ``hidden``, a rearrangement of them: the other hands, in seat order, take as many
+        cards as they hold now from the front, and the rest is the pile (its first card is
+        drawn first).  Everything ``seat`` sees stays as it is.
+
+        The new game starts at this position (like :meth:`from_position`): it has no
+        history (the draws of the old one would not match the new cards), and the cards
+        collected so far count as out of play.
+
+        >>> game = Game(players=2, seed=7)
+        >>> hidden = sorted(game.hand(1) + game.pile)
+        >>> other = game.redeal(0, hidden)
+        >>> other.hand(0) == game.hand(0), other.hand(1) == tuple(hidden[:5])
+        (True, True)
+        """
+        s = self._seat(seat)
+        order = [_dweebie(d, "redeal") for d in hidden]
+        mine = [card for other, h in enumerate(self._hands) if other != s for card in h]
+        if sorted(order) != sorted(mine + self._pile):
+            raise ValueError(
+                f"redeal: the cards must be a rearrangement of the {len(mine) + len(self._pile)} "
+                f"cards hidden from seat {s} (the other hands and the pile)"
+            )
+        cut = len(mine)
+        return self._dealt_hidden(s, order[:cut] + order[cut:][::-1])
+
+    def _dealt_hidden(self, seat: int, hidden: list[int]) -> Game:
+        """The one routine that deals hidden cards: a copy of this game in which the other
+        hands of ``seat``, in seat order, take their cards from the front of ``hidden`` and
+        the rest becomes the stored pile (last card drawn first), as a new position."""
         g = self.copy()
-        hidden = [card for other, h in enumerate(g._hands) if other != s for card in h]
-        hidden.extend(g._pile)
-        rnd = rng.random
-        for i in range(len(hidden) - 1, 0, -1):  # Fisher-Yates
-            j = floor(rnd() * (i + 1))
-            hidden[i], hidden[j] = hidden[j], hidden[i]
-        i = 0
-        for other, h in enumerate(g._hands):
-            if other != s:
-                size = len(h)
-                g._hands[other] = sorted(hidden[i : i + size])
-                i += size
-        g._pile = hidden[i:]
+        hands, g._pile = deal_hidden(hidden, [len(h) for h in g._hands], seat)
+        for other, h in enumerate(hands):
+            if other != seat:
+                g._hands[other] = sorted(h)
         # The guess is a new position of its own (as Game.from_position would build it):
         # no history (its draws would not match the new cards), collected cards out of play.
         g._undo = []
         g._out = sorted(g._out + [d for pile in g._collected for d in pile])
         g._collected = [[] for _ in g._hands]
-        g._start = _Start(
+        g._start = Position(
             tuple(sorted(g._board.items())),
             tuple(map(tuple, g._hands)),
             tuple(reversed(g._pile)),
@@ -1123,18 +1203,107 @@ class Game:
         return self.copy()
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """The whole game as JSON (rules, starting position, every action, current state)."""
-        from .save import game_to_json
-
-        return game_to_json(self, indent=indent)
+        """The whole game as JSON (rules, starting position, every action, current state);
+        the format is described in :mod:`dweebies_widget.save`."""
+        start = self._start
+        state = self.state()
+        doc = save.document(
+            rules=self.rules.to_dict(),
+            seed=self.seed,
+            start={
+                "board": [[r, c, d] for (r, c), d in start.board],
+                "hands": [list(h) for h in start.hands],
+                "pile": list(start.pile),
+                "scores": list(start.scores),
+                "current_player": start.current_player,
+                "owed": list(start.owed),
+            },
+            actions=state["history"],
+            state={
+                "board": [[r, c, d] for (r, c), d in state["board"]],
+                "hands": state["hands"],
+                "pile": state["pile"],
+                "scores": state["scores"],
+                "current_player": state["current_player"],
+                "owed": state["owed"],
+            },
+        )
+        return save.dumps(doc, indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a game saved by :meth:`to_json`.  Malformed, tampered or inconsistent saves
-        raise :class:`SaveError`; loading never executes anything."""
-        from .save import game_from_json
+        raise :class:`SaveError`; loading never executes anything.
 
-        return game_from_json(text)
+        The save module checks the shape of the text; here the starting position is
+        rebuilt, every action is replayed through the rules and the result is compared
+        with the saved state.
+
+        >>> game = Game(players=2, seed=7)
+        >>> _ = game.play(game.legal_moves()[0])
+        >>> Game.from_json(game.to_json()) == game
+        True
+        """
+        data = save.loads(text)
+        start = data.start
+        try:
+            game = cls.from_position(
+                board={(r, c): d for r, c, d in start["board"]},
+                hands=start["hands"],
+                pile=start["pile"],
+                scores=start["scores"],
+                current_player=start["current_player"],
+                rules=data.rules,
+                owed=start["owed"],
+            )
+        except (TypeError, ValueError) as exc:
+            raise save.error(f"'start' is not a valid position: {exc}") from None
+        if data.seed is not None:
+            # A dealt game: the start must be exactly the deal of that seed.
+            try:
+                dealt = cls(players=len(start["hands"]), seed=data.seed, rules=data.rules)
+            except (TypeError, ValueError) as exc:
+                raise save.error(f"'seed' {data.seed} cannot deal this game: {exc}") from None
+            if dealt.start != game.start or dealt.state() != game.state():
+                raise save.error(
+                    f"'start' is not the deal of seed {data.seed} (cards missing, added or "
+                    "moved); the file was changed by hand"
+                )
+        for i, action in enumerate(data.actions):
+            where = f"action {i}"
+            try:
+                if action[0] == "play":
+                    _, seat, dweebie, cell = action
+                    if seat != game.current_player:
+                        raise save.error(
+                            f"{where} is by seat {seat} but seat {game.current_player} was to "
+                            "move"
+                        )
+                    game.play(dweebie, cell)
+                else:
+                    game.draw(action[1])
+            except GameError as exc:
+                if isinstance(exc, SaveError):
+                    raise
+                raise save.error(f"{where} breaks the rules: {exc}") from None
+        state = data.state
+        saved = {
+            "board": sorted(((r, c), d) for r, c, d in state["board"]),
+            "hands": [sorted(h) for h in state["hands"]],
+            "pile": state["pile"],
+            "scores": state["scores"],
+            "current_player": state["current_player"],
+            "owed": state["owed"],
+        }
+        now = game.state()
+        for key, value in saved.items():
+            if now[key] != value:
+                raise save.error(
+                    f"'state.{key}' does not match what the saved actions lead to "
+                    f"(saved {value!r}, replayed {now[key]!r}); the file was changed by hand"
+                )
+        game.seed = data.seed
+        return game
 
     def state(self) -> dict[str, Any]:
         """The complete current state as plain data (used to compare games exactly)."""
@@ -1252,6 +1421,50 @@ class Game:
 
 
 # ---------------------------------------------------------------------- helpers
+def shuffle(cards: list[int], random: Callable[[], float]) -> None:
+    """Shuffle ``cards`` in place (Fisher-Yates), driven by ``random()``, a source of
+    uniform numbers in ``[0, 1)`` such as ``random.Random(seed).random``: the one shuffle of
+    the package (the deal, the AI's guesses of hidden cards, the OpenSpiel adapter's).
+
+    >>> cards = [1, 2, 3, 4]
+    >>> shuffle(cards, random.Random(0).random)
+    >>> sorted(cards)
+    [1, 2, 3, 4]
+    """
+    for i in range(len(cards) - 1, 0, -1):
+        j = min(i, floor(random() * (i + 1)))  # min: a sampler that returns 1.0 stays safe
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def last_placement(history: Sequence[Action]) -> Placement | None:
+    """The most recent :class:`Placement` of ``history`` (owed draws skipped), if any."""
+    for action in reversed(history):
+        if isinstance(action, Placement):
+            return action
+    return None
+
+
+def deal_hidden(
+    order: Sequence[int], hand_sizes: Sequence[int], seat: int
+) -> tuple[list[list[int]], list[int]]:
+    """Deal the cards hidden from ``seat``, listed in ``order``: every other seat, in seat
+    order, takes ``hand_sizes[s]`` cards from the front, and the rest is the pile.  The entry
+    of ``seat`` itself stays empty (its hand is not hidden from it).
+
+    >>> deal_hidden([7, 8, 9, 10, 11], [2, 1, 2], seat=1)
+    ([[7, 8], [], [9, 10]], [11])
+    """
+    hands: list[list[int]] = []
+    i = 0
+    for other, size in enumerate(hand_sizes):
+        if other == seat:
+            hands.append([])
+        else:
+            hands.append(list(order[i : i + size]))
+            i += size
+    return hands, list(order[i:])
+
+
 def shuffled_deck(seed: int) -> list[int]:
     """The 54 cards shuffled by ``seed``: the same order on every machine and Python version
     (Fisher-Yates driven by ``random.Random(seed).random()``, which Python guarantees to
@@ -1264,11 +1477,8 @@ def shuffled_deck(seed: int) -> list[int]:
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
     if seed < 0:
         raise ValueError(f"seed must be a whole number >= 0, not {seed}")
-    rnd = random.Random(seed).random
     deck = list(FULL_DECK)
-    for i in range(len(deck) - 1, 0, -1):
-        j = floor(rnd() * (i + 1))
-        deck[i], deck[j] = deck[j], deck[i]
+    shuffle(deck, random.Random(seed).random)
     return deck
 
 
@@ -1282,7 +1492,7 @@ def _check_players(players: object, rules: Rules, hand_check: bool = True) -> No
             f"Rules section 2 (players): first_player={rules.first_player} is not a seat of a "
             f"{players}-player game (seats 0..{players - 1})"
         )
-    if hand_check and rules.hand_size * players > DECK_SIZE:
+    if hand_check and rules.starting_pile(players) < 0:
         raise ValueError(
             f"Rules section 2 (setup): {players} hands of {rules.hand_size} need "
             f"{rules.hand_size * players} cards, the deck has {DECK_SIZE}"

@@ -1,25 +1,38 @@
-"""Saving and loading games as JSON, with validation.
+"""The save format: a game as JSON text, and JSON text back to checked plain data.
 
-A save holds the rules, the starting position, every action in order and the resulting
-state.  Loading checks the shape of every field, rebuilds the starting position (validated
-like :meth:`Game.from_position`), replays each action through the rules (so an illegal
-action is refused) and finally compares the result with the saved state (so a tampered
-state is refused).  Nothing is ever half-loaded, and nothing in the file is executed:
-:func:`json.loads` reads plain data only.
+A save holds the rules, the seed (if the game was dealt from one), the starting position,
+every action in order and the resulting state.  This module knows the *shape* of a save and
+nothing of the rules of play: :func:`loads` refuses anything that is not exactly that shape
+(unknown or missing fields, wrong types, NaN, duplicate keys, text far too long) and returns
+plain data.  :meth:`Game.from_json <dweebies_widget.game.Game.from_json>` then rebuilds the
+starting position (validated like :meth:`Game.from_position`), replays each action through
+the rules and compares the result with the saved state.  Nothing is ever half-loaded, and
+nothing in the file is executed: :func:`json.loads` reads plain data only.
 
->>> from dweebies_widget import Game
->>> game = Game(players=2, seed=7)
->>> _ = game.play(game.legal_moves()[0])
->>> Game.from_json(game.to_json()) == game
-True
+The engine imports this module, never the other way round.
+
+>>> data = loads(dumps(document(
+...     rules={"min_line": 2, "collect_on_reconnect": True, "auto_draw": True,
+...            "hand_size": 1, "first_player": 0},
+...     seed=None,
+...     start={"board": [], "hands": [[3], [4]], "pile": [], "scores": [0, 0],
+...            "current_player": 0, "owed": [0, 0]},
+...     actions=[],
+...     state={"board": [], "hands": [[3], [4]], "pile": [], "scores": [0, 0],
+...            "current_player": 0, "owed": [0, 0]})))
+>>> data.rules.hand_size, data.start["hands"], data.actions
+(1, [[3], [4]], [])
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
-from .game import Game, GameError, Rules, SaveError
+from .errors import SaveError
+from .rules import Rules
+
+__all__ = ["FORMAT", "VERSION", "SavedGame", "document", "dumps", "error", "loads"]
 
 FORMAT = "dweebies-widget/game"
 VERSION = 1
@@ -28,44 +41,53 @@ _TOP_KEYS = {"format", "version", "rules", "seed", "start", "actions", "state"}
 _POSITION_KEYS = {"board", "hands", "pile", "scores", "current_player", "owed"}
 _MAX_TEXT = 1_000_000  # a real save is a few kilobytes
 
+#: One saved action: ``("play", seat, dweebie, (row, col))`` or ``("draw", seat)``.
+Action = tuple[Any, ...]
 
-def game_to_dict(game: Game) -> dict[str, Any]:
-    """The save of ``game`` as plain JSON-ready data."""
-    start = game._start
-    state = game.state()
+
+class SavedGame(NamedTuple):
+    """A save read by :func:`loads`: every field has the right shape and types; whether
+    the actions are legal is for the engine to find out by replaying them."""
+
+    rules: Rules
+    seed: int | None
+    start: dict[str, Any]
+    """``board`` (a list of ``[row, col, dweebie]``), ``hands``, ``pile``, ``scores``,
+    ``current_player``, ``owed``."""
+    actions: list[Action]
+    state: dict[str, Any]
+    """The position after the actions, in the same shape as ``start``."""
+
+
+def document(
+    *,
+    rules: dict[str, Any],
+    seed: int | None,
+    start: dict[str, Any],
+    actions: list[Any],
+    state: dict[str, Any],
+) -> dict[str, Any]:
+    """The save as JSON-ready data; ``start`` and ``state`` are positions with ``board``
+    given as ``[row, col, dweebie]`` lists."""
     return {
         "format": FORMAT,
         "version": VERSION,
-        "rules": game.rules.to_dict(),
-        "seed": game.seed,
-        "start": {
-            "board": [[r, c, d] for (r, c), d in start.board],
-            "hands": [list(h) for h in start.hands],
-            "pile": list(start.pile),
-            "scores": list(start.scores),
-            "current_player": start.current_player,
-            "owed": list(start.owed),
-        },
-        "actions": state["history"],
-        "state": {
-            "board": [[r, c, d] for (r, c), d in state["board"]],
-            "hands": state["hands"],
-            "pile": state["pile"],
-            "scores": state["scores"],
-            "current_player": state["current_player"],
-            "owed": state["owed"],
-        },
+        "rules": rules,
+        "seed": seed,
+        "start": start,
+        "actions": actions,
+        "state": state,
     }
 
 
-def game_to_json(game: Game, *, indent: int | None = None) -> str:
-    """The save of ``game`` as JSON text."""
-    return json.dumps(game_to_dict(game), indent=indent)
+def dumps(data: dict[str, Any], *, indent: int | None = None) -> str:
+    """A :func:`document` as JSON text."""
+    return json.dumps(data, indent=indent)
 
 
-def game_from_json(text: str | bytes) -> Game:
-    """Load a save made by :func:`game_to_json`; raises :class:`SaveError` if it is not
-    valid JSON, not a Dweebies save, or not consistent with the rules."""
+def loads(text: str | bytes) -> SavedGame:
+    """Read and check a save; raises :class:`SaveError` if it is not valid JSON, not a
+    Dweebies save, or not of the right shape."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -81,11 +103,15 @@ def game_from_json(text: str | bytes) -> Game:
         )
     except (ValueError, RecursionError) as exc:
         raise SaveError(f"saved game: not valid JSON ({exc})", rule="save") from None
-    return game_from_dict(data)
+    return _checked(data)
 
 
-def game_from_dict(data: object) -> Game:
-    """Load a save given as plain data (see :func:`game_to_dict`)."""
+def error(message: str) -> SaveError:
+    """The error for a refused save (its message starts with ``saved game:``)."""
+    return SaveError(f"saved game: {message}", rule="save")
+
+
+def _checked(data: object) -> SavedGame:
     top = _obj(data, "the save", _TOP_KEYS)
     if top["format"] != FORMAT:
         _fail(f"'format' must be {FORMAT!r}, not {top['format']!r}")
@@ -104,78 +130,27 @@ def game_from_dict(data: object) -> Game:
     actions = top["actions"]
     if not isinstance(actions, list):
         _fail("'actions' must be a list")
-    try:
-        game = Game.from_position(
-            board={(r, c): d for r, c, d in start["board"]},
-            hands=start["hands"],
-            pile=start["pile"],
-            scores=start["scores"],
-            current_player=start["current_player"],
-            rules=rules,
-            owed=start["owed"],
-        )
-    except (TypeError, ValueError) as exc:
-        _fail(f"'start' is not a valid position: {exc}")
-    if len({(r, c) for r, c, _ in start["board"]}) != len(start["board"]):
-        _fail("'start' puts two cards on one cell")
-    if seed is not None:
-        # A dealt game: the start must be exactly the deal of that seed.
-        try:
-            dealt = Game(players=len(start["hands"]), seed=seed, rules=rules)
-        except (TypeError, ValueError) as exc:
-            _fail(f"'seed' {seed} cannot deal this game: {exc}")
-        if dealt._start != game._start or dealt.state() != game.state():
-            _fail(
-                f"'start' is not the deal of seed {seed} (cards missing, added or moved); "
-                "the file was changed by hand"
-            )
-    for i, action in enumerate(actions):
-        _replay(game, action, i)
-    saved = {
-        "board": sorted(((r, c), d) for r, c, d in state["board"]),
-        "hands": [sorted(h) for h in state["hands"]],
-        "pile": state["pile"],
-        "scores": state["scores"],
-        "current_player": state["current_player"],
-        "owed": state["owed"],
-    }
-    now = game.state()
-    for key, value in saved.items():
-        if now[key] != value:
-            _fail(
-                f"'state.{key}' does not match what the saved actions lead to "
-                f"(saved {value!r}, replayed {now[key]!r}); the file was changed by hand"
-            )
-    game.seed = seed
-    return game
+    return SavedGame(rules, seed, start, [_action(a, i) for i, a in enumerate(actions)], state)
 
 
-def _replay(game: Game, action: object, i: int) -> None:
+def _action(action: object, i: int) -> Action:
     where = f"action {i}"
     if not isinstance(action, list) or not action:
         _fail(f"{where} must be a list such as ['play', seat, dweebie, [row, col]]")
     kind = action[0]
-    try:
-        if kind == "play" and len(action) == 4:
-            _, seat, dweebie, cell = action
-            _int(seat, f"{where} seat")
-            _int(dweebie, f"{where} dweebie")
-            if not (isinstance(cell, list) and len(cell) == 2):
-                _fail(f"{where}: the cell must be [row, col]")
-            _int(cell[0], f"{where} row")
-            _int(cell[1], f"{where} col")
-            if seat != game.current_player:
-                _fail(f"{where} is by seat {seat} but seat {game.current_player} was to move")
-            game.play(dweebie, (cell[0], cell[1]))
-        elif kind == "draw" and len(action) == 2:
-            _int(action[1], f"{where} seat")
-            game.draw(action[1])
-        else:
-            _fail(f"{where} is neither ['play', seat, dweebie, [row, col]] nor ['draw', seat]")
-    except GameError as exc:
-        if isinstance(exc, SaveError):
-            raise
-        raise SaveError(f"saved game: {where} breaks the rules: {exc}", rule="save") from None
+    if kind == "play" and len(action) == 4:
+        _, seat, dweebie, cell = action
+        _int(seat, f"{where} seat")
+        _int(dweebie, f"{where} dweebie")
+        if not (isinstance(cell, list) and len(cell) == 2):
+            _fail(f"{where}: the cell must be [row, col]")
+        _int(cell[0], f"{where} row")
+        _int(cell[1], f"{where} col")
+        return ("play", seat, dweebie, (cell[0], cell[1]))
+    if kind == "draw" and len(action) == 2:
+        _int(action[1], f"{where} seat")
+        return ("draw", action[1])
+    _fail(f"{where} is neither ['play', seat, dweebie, [row, col]] nor ['draw', seat]")
 
 
 def _position(value: object, what: str) -> dict[str, Any]:
@@ -233,4 +208,4 @@ def _refuse_constant(name: str) -> object:
 
 
 def _fail(message: str) -> NoReturn:
-    raise SaveError(f"saved game: {message}", rule="save")
+    raise error(message)

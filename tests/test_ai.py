@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from helpers import played
 
 from dweebies_widget import Game, Move, Placement, Rules, View
 from dweebies_widget.ai import (
@@ -50,17 +51,6 @@ LEVELS: dict[str, PlayerFactory] = {
     "function": lambda: as_player(nearest_center_lowest_card),
 }
 LADDER = ["random", "greedy", "cautious", "expert"]
-
-
-def played(players: int, seed: int, plies: int, rules: Rules | None = None) -> Game:
-    """A seeded game after ``plies`` random placements (or at its end, if sooner)."""
-    game = Game(players=players, seed=seed, rules=rules)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.is_over:
-            break
-        game.play_random(rng)
-    return game
 
 
 def played_until_split(players: int, seed: int, rules: Rules | None = None) -> Game:
@@ -126,8 +116,8 @@ def analysis_positions() -> list[Game]:
         split_position(),
         split_position(Rules(collect_on_reconnect=False)),
         wide_split_position(),
-        played(3, seed=4, plies=12),
-        played(4, seed=6, plies=20, rules=Rules(min_line=3, auto_draw=False)),
+        played(Game(3, seed=4), 12, seed=4),
+        played(Game(4, seed=6, rules=Rules(min_line=3, auto_draw=False)), 20, seed=6),
         played_until_split(2, seed=1),
     ]
 
@@ -156,7 +146,7 @@ def test_a_plain_function_is_a_player() -> None:
     assert isinstance(player, FunctionPlayer)
     assert player.name == "nearest_center_lowest_card"
     assert FunctionPlayer(nearest_center_lowest_card, name="Mine").name == "Mine"
-    game = played(2, seed=3, plies=6)
+    game = played(Game(2, seed=3), 6, seed=3)
     view = game.view(game.current_player)
     assert player.choose(view, random.Random(5)) == nearest_center_lowest_card(
         view, random.Random(5)
@@ -237,14 +227,14 @@ def test_every_player_plays_only_legal_moves_to_the_end(
 # ----------------------------------------------------------------------------- fair play
 FAIR_POSITIONS: list[tuple[str, Callable[[], Game]]] = [
     ("2p-start", lambda: Game(players=2, seed=21)),
-    ("2p-midgame", lambda: played(2, seed=1, plies=10)),
-    ("3p-min_line-3", lambda: played(3, seed=2, plies=14, rules=Rules(min_line=3))),
-    ("4p-owed-draws", lambda: played(4, seed=3, plies=9, rules=Rules(auto_draw=False))),
+    ("2p-midgame", lambda: played(Game(2, seed=1), 10, seed=1)),
+    ("3p-min_line-3", lambda: played(Game(3, seed=2, rules=Rules(min_line=3)), 14, seed=2)),
+    ("4p-owed-draws", lambda: played(Game(4, seed=3, rules=Rules(auto_draw=False)), 9, seed=3)),
     (
         "5p-no-reconnect",
-        lambda: played(5, seed=4, plies=17, rules=Rules(collect_on_reconnect=False)),
+        lambda: played(Game(5, seed=4, rules=Rules(collect_on_reconnect=False)), 17, seed=4),
     ),
-    ("6p-hand-2", lambda: played(6, seed=5, plies=6, rules=Rules(hand_size=2))),
+    ("6p-hand-2", lambda: played(Game(6, seed=5, rules=Rules(hand_size=2)), 6, seed=5)),
     ("3p-split", lambda: played_until_split(3, seed=2)),
 ]
 
@@ -281,7 +271,7 @@ def test_same_view_and_seed_give_the_same_move_whatever_the_hidden_cards(
 
 
 def test_the_view_hides_which_seat_holds_which_unseen_card() -> None:
-    game = played(3, seed=8, plies=7)
+    game = played(Game(3, seed=8), 7, seed=8)
     seat = game.current_player
     view = game.view(seat)
     hidden = sorted([d for s in range(3) if s != seat for d in game.hand(s)] + list(game.pile))
@@ -290,7 +280,7 @@ def test_the_view_hides_which_seat_holds_which_unseen_card() -> None:
 
 
 def test_expert_with_a_simulation_budget_is_reproducible() -> None:
-    for game in [played(2, seed=9, plies=8), played(4, seed=10, plies=15)]:
+    for game in [played(Game(2, seed=9), 8, seed=9), played(Game(4, seed=10), 15, seed=10)]:
         view = game.view(game.current_player)
         for k in range(3):
             expert = ExpertPlayer(simulations=24)
@@ -304,7 +294,7 @@ def test_expert_with_a_simulation_budget_is_reproducible() -> None:
 
 
 def test_expert_with_a_time_budget_plays_a_legal_move() -> None:
-    game = played(3, seed=12, plies=5)
+    game = played(Game(3, seed=12), 5, seed=12)
     move = ExpertPlayer(seconds=0.05).choose(game.view(game.current_player), random.Random(0))
     assert game.is_legal(move)
 
@@ -334,7 +324,7 @@ def test_analyze_values_exactly_the_legal_moves(level: str) -> None:
 def test_analyze_of_a_seat_that_is_not_to_move_is_empty(level: str) -> None:
     """Such a view has no legal moves (``view.legal_moves() == []``), so ``analyze``
     values nothing."""
-    game = played(3, seed=4, plies=12)
+    game = played(Game(3, seed=4), 12, seed=4)
     view = game.view((game.current_player + 1) % 3)
     assert view.legal_moves() == []
     assert LEVELS[level]().analyze(view) == {}  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import brute_bridge, brute_legal_cells, frontier_of, groups_of
+from helpers import brute_bridge, brute_legal_cells, frontier_of, groups_of
 
 from dweebies_widget import Game, grid
 from dweebies_widget.cards import FULL_DECK

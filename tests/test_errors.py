@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import assert_lists_legal_cells, assert_refused
+from helpers import assert_lists_legal_cells, assert_refused
 
 from dweebies_widget import Game, IllegalMoveError, Move, Rules, SaveError, shuffled_deck
 from dweebies_widget.cards import FULL_DECK

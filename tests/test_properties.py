@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from conftest import (
+from helpers import (
     FULL_COUNT,
     assert_refused,
     card_count,

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import Any, NoReturn
 
 import pytest
 
@@ -373,6 +374,33 @@ def test_refused_save_leaves_the_original_game_alone() -> None:
     assert game.state() == before
 
 
-def test_loading_never_executes_anything() -> None:
-    # A save is plain data: text that looks like code is just a wrong value.
-    refused(tampered(lambda d: d.update(format="__import__('os').system('echo hi')")), "format")
+def test_loading_never_executes_anything(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Loading reads plain data only: with every way of running or unpickling code
+    switched off, saves still load (or are refused for what they say), and text that
+    would leave a trace if it ran leaves none."""
+    import builtins
+    import marshal
+    import pickle
+
+    def forbidden(*args: object, **kwargs: object) -> NoReturn:
+        raise AssertionError("loading a save ran or unpickled code")
+
+    for module, name in [
+        (builtins, "eval"),
+        (builtins, "exec"),
+        (builtins, "compile"),
+        (pickle, "loads"),
+        (pickle, "load"),
+        (marshal, "loads"),
+    ]:
+        monkeypatch.setattr(module, name, forbidden)
+    for make in (dealt_game, position_game):
+        game = make()
+        assert Game.from_json(game.to_json()) == game
+    trace = tmp_path / "ran"
+    code = f"__import__('pathlib').Path({str(trace)!r}).touch()"
+    refused(tampered(lambda d: d.update(format=code)), "format")
+    refused(tampered(lambda d: d["start"]["hands"][0].append(code)), "integer")
+    assert not trace.exists()

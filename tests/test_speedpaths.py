@@ -13,7 +13,7 @@ import heapq
 import random
 
 import pytest
-from conftest import frontier_of, groups_of, orthogonal
+from helpers import frontier_of, groups_of, orthogonal
 
 from dweebies_widget import grid
 

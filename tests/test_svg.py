@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import doctest
-import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import played
 
 from dweebies_widget import Game, Rules, svg
 from dweebies_widget.cards import COPIES, FULL_DECK, LOOKS, NAMES, SHAPES
@@ -39,22 +39,13 @@ def all_text(root: ET.Element) -> str:
     return "\n".join("".join(t.itertext()) for t in root.iter(f"{NS}text"))
 
 
-def play_randomly(game: Game, moves: int, seed: int) -> Game:
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play_random(rng)
-    return game
-
-
 # ---------------------------------------------------------------------------- positions
 def empty_game() -> Game:
     return Game(players=2, seed=7)
 
 
 def mid_game() -> Game:
-    return play_randomly(Game(players=2, seed=11), 14, seed=3)
+    return played(Game(players=2, seed=11), 14, seed=3)
 
 
 def split_three_groups() -> Game:
@@ -79,17 +70,17 @@ def split_by_collection() -> Game:
 
 
 def finished_game() -> Game:
-    game = play_randomly(Game(players=3, seed=5), 200, seed=1)
+    game = played(Game(players=3, seed=5), 200, seed=1)
     assert game.is_over
     return game
 
 
 def six_players() -> Game:
-    return play_randomly(Game(players=6, seed=2), 9, seed=2)
+    return played(Game(players=6, seed=2), 9, seed=2)
 
 
 def owed_draws() -> Game:
-    return play_randomly(Game(players=3, seed=4, rules=Rules(auto_draw=False)), 5, seed=5)
+    return played(Game(players=3, seed=4, rules=Rules(auto_draw=False)), 5, seed=5)
 
 
 def forty_cards() -> Game:

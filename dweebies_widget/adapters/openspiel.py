@@ -87,14 +87,13 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from math import floor
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from ..cards import DECK_SIZE, FULL_DECK, NUM_DWEEBIES, name
-from ..game import Game, Move, Rules
+from ..game import MAX_PLAYERS, MIN_PLAYERS, Game, Move, Rules, deal_hidden, shuffle
 
 __all__ = [
     "CELLS",
@@ -123,8 +122,6 @@ CELLS = WINDOW * WINDOW
 NUM_ACTIONS = NUM_DWEEBIES * CELLS
 _ORIGIN = REACH * WINDOW + REACH  # the action of Dweebie 0 on the centre
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
 DEFAULT_PLAYERS = 2
 #: The game is played with the default rules (section 2: five cards each, seat 0 starts).
 RULES = Rules()
@@ -331,7 +328,9 @@ class DweebiesState(pyspiel.State):  # type: ignore[misc]
         self._pile.remove(dweebie)
         insort(self._hands[seat], dweebie)
         self._received[seat].append(dweebie)
-        self._forget_game()
+        cache = self._cache
+        if isinstance(cache, _GameCache) and cache.game is not None:
+            cache.game.give(seat, dweebie)  # the draw the core left to chance
         self._receiver = -1
         if not self._log:  # still dealing: the next seat whose hand is short
             for s in range(self._n):
@@ -340,27 +339,22 @@ class DweebiesState(pyspiel.State):  # type: ignore[misc]
                     break
 
     def _place(self, action: int) -> None:
-        """A player's action: the rules core plays it (place, collect, pass the turn)."""
+        """A player's action: the rules core plays it (place, collect, pass the turn) and
+        leaves the draw to the chance node that follows."""
         move = decode_action(action)
         game = self.core_game()
         seat = self._current
-        kept = Counter(game.hand(seat))
-        kept[move.dweebie] -= 1
-        placement = game.play(move)  # IllegalMoveError (a ValueError) if not legal
-        hand = list(game.hand(seat))
-        if placement.drew:
-            # The core drew its pile's top card; put it back: the chance node decides.
-            (stand_in,) = (Counter(hand) - kept).elements()
-            hand.remove(stand_in)
+        placement = game.play(move, draw=False)  # IllegalMoveError if not legal
+        due = game.pile_size > 0  # a card is owed: chance says which (rules section 8)
+        if due:
             self._receiver = seat
-            self._forget_game()
-        self._hands[seat] = hand
+        self._hands[seat] = list(game.hand(seat))
         self._board = [[r, c, d] for (r, c), d in sorted(game.board.items())]
         self._scores = list(game.scores)
         self._current = game.current_player
         self._over = game.is_over
         row, col = move.cell
-        self._log.append([seat, move.dweebie, row, col, placement.points, int(placement.drew)])
+        self._log.append([seat, move.dweebie, row, col, placement.points, int(due)])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -376,10 +370,7 @@ class DweebiesState(pyspiel.State):  # type: ignore[misc]
         """+1 for each winner and -1 for the others at the end (0 for all if all tie)."""
         if not self._over:
             return [0.0] * self._n
-        winners = set(self.core_game().winners)  # the rules core says who won (section 9)
-        if len(winners) == self._n:
-            return [0.0] * self._n
-        return [1.0 if s in winners else -1.0 for s in range(self._n)]
+        return list(self.core_game().returns())  # the rules core says who won (section 9)
 
     def __str__(self) -> str:
         """Everything, hidden cards included (for debugging; never show it to a player)."""
@@ -418,9 +409,7 @@ class DweebiesState(pyspiel.State):  # type: ignore[misc]
         if not 0 <= seat < self._n:
             raise ValueError(f"player_id must be a seat 0..{self._n - 1}, not {player_id!r}")
         hidden = [d for s, h in enumerate(self._hands) if s != seat for d in h] + self._pile
-        for i in range(len(hidden) - 1, 0, -1):  # Fisher-Yates
-            j = min(i, floor(probability_sampler() * (i + 1)))
-            hidden[i], hidden[j] = hidden[j], hidden[i]
+        shuffle(hidden, probability_sampler)
         game: Game | None = None
         if self._receiver < 0 and not self._over:
             # A player's turn: the rules core deals the guess and builds the game.
@@ -428,12 +417,8 @@ class DweebiesState(pyspiel.State):  # type: ignore[misc]
             hands, pile = view.deal_unseen(hidden)
             game = view.to_game((hands, pile))
         else:
-            hands, i = [], 0
-            for s, h in enumerate(self._hands):
-                hands.append(list(h) if s == seat else hidden[i : i + len(h)])
-                if s != seat:
-                    i += len(h)
-            pile = hidden[i:]
+            hands, pile = deal_hidden(hidden, [len(h) for h in self._hands], seat)
+            hands[seat] = list(self._hands[seat])
         received = [
             list(self._received[s]) if s == seat else self._private_history(s, hands[s])
             for s in range(self._n)

@@ -144,7 +144,7 @@ picture use :meth:`Game.svg <dweebies_widget.Game.svg>` on ``env.unwrapped.game`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -154,8 +154,8 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..cards import COPIES, DECK_SIZE, LOOKS, NUM_DWEEBIES
-from ..game import CENTER, Game, Move, Placement, Rules
+from ..cards import COPIES, LOOKS, NUM_DWEEBIES
+from ..game import CENTER, MAX_PLAYERS, MIN_PLAYERS, Game, Move, Rules
 from ..grid import Cell, bounding_box, cells_by_distance
 from ..palette import (
     CARD_EDGE,
@@ -319,8 +319,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (pettingzoo has no typ
                 "Rules(auto_draw=False) is not supported: owed draws may be taken at any "
                 "moment by any seat, which a turn-by-turn action space cannot offer"
             )
-        if type(players) is not int or not 2 <= players <= 6:
-            raise ValueError(f"Dweebies is played by 2 to 6 players, not {players!r}")
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(
+                f"Dweebies is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
+            )
         if type(window) is not int or window < 3 or window % 2 == 0 or window > 101:
             raise ValueError(f"window must be an odd int from 3 to 101, not {window!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -449,12 +451,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (pettingzoo has no typ
             )
         if game.is_over:
             raise ValueError("the game is over: there is nothing left to play")
-        most_pile = DECK_SIZE - self.players * self.rules.hand_size
-        if game.pile_size > most_pile or max(map(len, game.hands)) > self.rules.hand_size:
+        most_pile = self.rules.starting_pile(self.players)
+        if game.pile_size > most_pile or max(game.hand_sizes) > self.rules.hand_size:
             raise ValueError(
                 f"the observation space holds a pile of at most {most_pile} cards and hands "
                 f"of at most {self.rules.hand_size}; this game has a pile of {game.pile_size} "
-                f"and hands of {[len(h) for h in game.hands]}"
+                f"and hands of {list(game.hand_sizes)}"
             )
         self.game = game
         self.game_seed = game.seed if game.seed is not None else -1
@@ -497,10 +499,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (pettingzoo has no typ
         self._clear_rewards()
         game.play(self.decode_action(action))  # the rules core refuses anything illegal
         if game.is_over:
-            winners = set(game.winners)
-            draw = len(winners) == self.players
-            for s, a in enumerate(self.possible_agents):
-                self.rewards[a] = 0.0 if draw else 1.0 if s in winners else -1.0
+            for a, reward in zip(self.possible_agents, game.returns(), strict=True):
+                self.rewards[a] = reward
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[(seat + 1) % self.players]
         else:
@@ -523,7 +523,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (pettingzoo has no typ
         for r, c in view.legal:
             if 0 <= r - r0 < w and 0 <= c - c0 < w:
                 planes[r - r0, c - c0, LEGAL] = 1
-        last = _last_cell(view.history)
+        placed = view.last_placement
+        last = None if placed is None else placed.move.cell
         if last is not None and 0 <= last[0] - r0 < w and 0 <= last[1] - c0 < w:
             planes[last[0] - r0, last[1] - c0, LAST] = 1
         for d in view.hand:
@@ -636,14 +637,6 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (pettingzoo has no typ
                 table[y : y + px + 1 : px, x : x + px + 1] = edge
                 table[y + 1 : y + px, x : x + px + 1 : px] = edge
         return image
-
-
-def _last_cell(history: Sequence[object]) -> Cell | None:
-    """The cell of the last placement in a history (public information)."""
-    for action in reversed(history):
-        if isinstance(action, Placement):
-            return action.move.cell
-    return None
 
 
 def _rgb_of(colour: str) -> NDArray[np.uint8]:

@@ -34,11 +34,7 @@ def cautious_values(view: View, weight: float = 1.0) -> dict[Move, float]:
         threat = 0.0
         nxt = game.current_player
         if not game.is_over and nxt != view.seat:
-            reply: dict[int, int] = {}
-            for options in game.collect_map().values():
-                for d, n in options.items():
-                    if n > reply.get(d, 0):
-                        reply[d] = n
+            reply = game.best_collections()
             if reply:
                 threat = expected_best(reply, hold_chance(unseen, len(game.hand(nxt))))
         game.undo()

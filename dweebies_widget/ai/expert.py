@@ -74,7 +74,7 @@ def win_chances(game: Game) -> list[float]:
         winners = game.winners
         share = 1.0 / len(winners)
         return [share if s in winners else 0.0 for s in range(game.players)]
-    left = game.pile_size + len(game.board) + sum(len(h) for h in game._hands)
+    left = game.pile_size + len(game.board) + sum(game.hand_sizes)
     spread = SWING * math.sqrt(left + 1)
     out = []
     for s, mine in enumerate(scores):
@@ -179,16 +179,16 @@ class ExpertPlayer:
             done += 1
             game = base.determinize(seat, rng)
             if limits:
-                _redeal(game, seat, limits)
+                game = _redeal(game, seat, limits)
             node = root.children[move]
-            game._play(seat, move)
+            game.push(move)
             path = [node]
             # Deeper: IS-MCTS with availability counts; the moves considered at a node
             # widen with its visits, biggest collections first.
             while node.visits and not game.is_over:
                 width = 1 + int(self.widening * math.sqrt(node.visits))
                 node, move = self._pick(node, _candidates(game, node, width, rng), c, game)
-                game._play(game.current_player, move)
+                game.push(move)
                 path.append(node)
             # Play out the collections that are there for the taking, then judge.
             for _ in range(8):
@@ -197,7 +197,7 @@ class ExpertPlayer:
                 gain, grab = game.best_collection(game.hand(game.current_player))
                 if grab is None:
                     break
-                game._play(game.current_player, grab)
+                game.push(grab)
             reward = win_chances(game)
             for n in path:
                 n.visits += 1
@@ -305,7 +305,7 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
 def _gives_away(game: Game, move: Move) -> bool:
     """Whether the next player, with the cards it holds in this guess, could collect right
     after ``move``."""
-    game._play(game.current_player, move)
+    game.push(move)
     gives = not game.is_over and game.best_collection(game.hand(game.current_player))[0] > 0
     game.undo()
     return gives
@@ -377,30 +377,28 @@ def _biggest_collections(board: dict[tuple[int, int], int], view: View) -> dict[
         past = Game.from_position(board=board, hands=hands, rules=view.rules)
     except ValueError:
         return {}
-    best: dict[int, int] = {}
-    for options in past.collect_map().values():
-        for d, n in options.items():
-            if n > best.get(d, 0):
-                best[d] = n
-    return best
+    return past.best_collections()
 
 
-def _redeal(game: Game, seat: int, limits: dict[int, list[frozenset[int]]]) -> None:
+def _redeal(game: Game, seat: int, limits: dict[int, list[frozenset[int]]]) -> Game:
     """Deal the guessed hidden cards of ``game`` again (they are already shuffled) so that
     each hand in ``limits`` gets, card by card, Dweebies that card is probably not, where
     the unseen cards allow.  Everything ``seat`` sees stays as it is."""
-    hands = game._hands
+    hands = [list(h) for h in game.hands]
+    # The shuffled cards in the order they were dealt: the other hands, then the pile from
+    # its last card to its first.
     pool = [c for s, h in enumerate(hands) if s != seat for c in h]
-    pool.extend(game._pile)
+    pool.extend(reversed(game.pile))
     for s, slots in limits.items():
         new = []
         for banned in reversed(slots):  # the most limited card first
             i = next((k for k, c in enumerate(pool) if c not in banned), 0)
             new.append(pool.pop(i))
-        hands[s] = sorted(new)
+        hands[s] = new
     for s, h in enumerate(hands):
         if s != seat and s not in limits:
             k = len(h)
-            hands[s] = sorted(pool[:k])
+            hands[s] = pool[:k]
             del pool[:k]
-    game._pile = pool
+    dealt = [c for s, h in enumerate(hands) if s != seat for c in h]
+    return game.redeal(seat, dealt + pool[::-1])

@@ -30,7 +30,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import Game, Rules
+from ..game import MAX_PLAYERS, MIN_PLAYERS, Game, Rules
 from .base import Player, Strategy, as_player
 
 __all__ = ["GameRecord", "PlayerRow", "TournamentResult", "play_game", "tournament"]
@@ -226,8 +226,8 @@ def tournament(
     if m < 1:
         raise ValueError("a tournament needs at least one player")
     n = m if seats is None else seats
-    if type(n) is not int or not 2 <= n <= 6:
-        raise ValueError(f"seats must be 2 to 6, not {n!r}")
+    if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"seats must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {n!r}")
     if type(games) is not int or games < 1:
         raise ValueError(f"games must be a positive int, not {games!r}")
     total = -(-games // m) * m
