@@ -668,6 +668,7 @@ class Game:
             raise IllegalMoveError(
                 "Rules section 9 (end of the game): the game is over, no more moves. "
                 f"Winners: {', '.join(f'seat {s}' for s in self.winners)}.",
+                reason="over",
                 rule="9",
             )
         hand = self._hands[seat]
@@ -678,6 +679,7 @@ class Game:
                 raise IllegalMoveError(
                     f"Rules section 1 (cards): a Dweebie is an id 0..{NUM_DWEEBIES - 1}, "
                     f"not {dweebie!r}. Seat {seat} holds {_ids(hand)}.",
+                    reason="not-a-card",
                     rule="1",
                     legal=sorted(set(hand)),
                 ) from None
@@ -685,6 +687,7 @@ class Game:
             raise IllegalMoveError(
                 f"Rules section 4 (place a card from your hand): seat {seat} has no "
                 f"{_card(dweebie)} in hand; it holds {_ids(hand)}.",
+                reason="not-in-hand",
                 rule="4",
                 legal=sorted(set(hand)),
             )
@@ -693,6 +696,7 @@ class Game:
             raise IllegalMoveError(
                 "Rules section 5 (where a card may go): say where to place the card, "
                 f"e.g. play({dweebie}, {legal[0]}).{_legal_text(legal)}",
+                reason="no-cell",
                 rule="5",
                 legal=legal,
             )
@@ -702,6 +706,7 @@ class Game:
             legal = self._legal_sorted(CENTER)
             raise IllegalMoveError(
                 f"Rules section 3 (coordinates): {exc}.{_legal_text(legal)}",
+                reason="bad-cell",
                 rule="3",
                 legal=legal,
             ) from None
@@ -753,6 +758,7 @@ class Game:
             raise IllegalMoveError(
                 f"Rules section 8 (drawing): seat {s} has no draw to complete; give() follows "
                 "that seat's push(move, draw=False) in a game with automatic draws.",
+                reason="no-draw-to-complete",
                 rule="8",
             )
         d = _dweebie(dweebie, "give")
@@ -760,6 +766,7 @@ class Game:
             raise IllegalMoveError(
                 f"Rules section 8 (drawing): the pile has no {_card(d)}; it holds "
                 f"{_ids(sorted(self._pile))}.",
+                reason="not-in-pile",
                 rule="8",
                 legal=sorted(set(self._pile)),
             )
@@ -782,7 +789,9 @@ class Game:
         True
         """
         if not self._pile and not any(self._hands):
-            raise IllegalMoveError("Rules section 9: the game is over, no more moves.", rule="9")
+            raise IllegalMoveError(
+                "Rules section 9: the game is over, no more moves.", reason="over", rule="9"
+            )
         hand = self._hands[self._current]
         cells = list(self._legal_cells())
         rnd = rng.random
@@ -877,6 +886,7 @@ class Game:
         if self.is_over:
             raise IllegalMoveError(
                 "Rules section 9 (end of the game): the game is over, no card can be placed.",
+                reason="over",
                 rule="9",
             )
         if c not in self._legal_cells():
@@ -1033,6 +1043,7 @@ class Game:
             raise IllegalMoveError(
                 "Rules section 8 (drawing): draws are automatic with Rules(auto_draw=True); "
                 "there is nothing to draw by hand.",
+                reason="auto-draw",
                 rule="8",
             )
         owers = [x for x in range(self._n) if self._owed[x]]
@@ -1044,6 +1055,7 @@ class Game:
                     if owers
                     else "No seat owes a draw."
                 ),
+                reason="not-owed",
                 rule="8",
                 legal=owers,
             )
@@ -1051,6 +1063,7 @@ class Game:
             raise IllegalMoveError(
                 "Rules section 8 (drawing): the pile is empty, so owed draws can no longer "
                 "be taken.",
+                reason="pile-empty",
                 rule="8",
             )
         card = self._pile.pop()
@@ -1064,7 +1077,11 @@ class Game:
         draw), restoring the exact previous state.  Returns the move taken back (``None``
         for a draw).  Raises :class:`IllegalMoveError` when there is nothing to undo."""
         if not self._undo:
-            raise IllegalMoveError("Nothing to undo: no move has been played yet.", rule="undo")
+            raise IllegalMoveError(
+                "Nothing to undo: no move has been played yet.",
+                reason="nothing-to-undo",
+                rule="undo",
+            )
         action, current, split, draws, owed = self._undo.pop()
         for seat, card in reversed(draws):
             hand = self._hands[seat]
@@ -1276,8 +1293,7 @@ class Game:
                     _, seat, dweebie, cell = action
                     if seat != game.current_player:
                         raise save.error(
-                            f"{where} is by seat {seat} but seat {game.current_player} was to "
-                            "move"
+                            f"{where} is by seat {seat} but seat {game.current_player} was to move"
                         )
                     game.play(dweebie, cell)
                 else:
@@ -1383,6 +1399,7 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self._n:
             raise IllegalMoveError(
                 f"Rules section 2 (players): seats are 0..{self._n - 1}, not {seat!r}.",
+                reason="no-such-seat",
                 rule="2",
                 legal=range(self._n),
             )
@@ -1395,29 +1412,33 @@ class Game:
         legal = self._legal_sorted(cell)
         tail = _legal_text(legal)
         if cell in self._board:
+            reason = "occupied"
             why = (
                 f"Rules section 5 (where a card may go): cell {cell} already holds "
                 f"{_card(self._board[cell])}."
             )
         elif not self._board:
+            reason = "empty-table"
             why = (
                 "Rules section 5 (where a card may go): the table is empty, so the card goes "
                 f"in the center {CENTER}, not {cell}."
             )
         elif cell not in self._adj:
+            reason = "not-adjacent"
             why = (
                 f"Rules section 5 (where a card may go): cell {cell} is not orthogonally "
                 "adjacent to any card (diagonal contact does not count)."
             )
         else:
             assert self._split is not None
+            reason = "not-on-link"
             k = len(self._split.groups)
             why = (
                 f"Rules section 5 (split grid): the table is split into {k} groups and "
                 f"{self._split.cost} cards are needed to join them; cell {cell} is not on a "
                 "shortest link."
             )
-        return IllegalMoveError(why + tail, rule="5", legal=legal)
+        return IllegalMoveError(why + tail, reason=reason, rule="5", legal=legal)
 
 
 # ---------------------------------------------------------------------- helpers

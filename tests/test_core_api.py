@@ -193,3 +193,25 @@ def test_last_placement_skips_owed_draws() -> None:
     assert game.last_placement == placement
     assert game.last_move == placement.move
     assert game.view(1).last_placement == placement
+
+
+def test_refusals_carry_a_reason_code_for_tools_to_word() -> None:
+    game = Game.from_position(board={(0, 0): 20, (0, 3): 9}, hands=[[20, 3], [4]], pile=[5])
+    cases = {
+        "occupied": (20, (0, 0)),
+        "not-adjacent": (20, (5, 5)),
+        "not-on-link": (20, (1, 0)),
+        "not-in-hand": (7, (0, 1)),
+        "bad-cell": (20, "a1"),
+    }
+    for reason, (dweebie, cell) in cases.items():
+        with pytest.raises(IllegalMoveError) as info:
+            game.play(dweebie, cell)  # type: ignore[arg-type]
+        assert info.value.reason == reason, (reason, str(info.value))
+    empty = Game(players=2, seed=1)
+    with pytest.raises(IllegalMoveError) as info:
+        empty.play(empty.hand(0)[0], (0, 1))
+    assert info.value.reason == "empty-table"
+    with pytest.raises(IllegalMoveError) as info:
+        empty.undo()
+    assert info.value.reason == "nothing-to-undo"
