@@ -19,7 +19,8 @@ What is drawn:
   (the numbers a student types in ``game.play(dweebie, (row, col))``).  A card shows its
   Dweebie's shape in its colour with a dark outline, the symbol in dark ink with a white halo
   (readable on every colour, also on black and yellow), the name and id below, and one dot
-  per copy at the bottom.  Shape and symbol alone tell any two Dweebies apart, so the picture
+  per copy at the bottom: the face that :mod:`dweebies_widget.face` describes for this
+  picture and the widget alike.  Shape and symbol alone tell any two Dweebies apart, so the picture
   also works in black and white.  Each card has a ``<title>`` tooltip.
 * **Markers**: the legal cells (``legal=True``, green and dashed, with their coordinates),
   the last placement (``last=True``, a thick blue outline, and the cells it collected as
@@ -45,84 +46,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from . import palette as P
 from .cards import COPIES, LOOKS, NAMES
+from .face import (
+    CARD_INSET,
+    CELL_H,
+    CELL_W,
+    MINI_H,
+    MINI_W,
+    Box,
+    Part,
+    Rect,
+    Shape,
+    Text,
+    card_face,
+    mini_face,
+)
 from .game import CENTER, Game, Placement
 from .grid import Cell
-from .palette import (
-    CARD_EDGE as _CARD_EDGE,
-)
-from .palette import (
-    FAINT_INK as _FAINT_INK,
-)
-from .palette import (
-    FONT as _FONT,
-)
-from .palette import (
-    GRID_LINE as _GRID_LINE,
-)
-from .palette import (
-    GROUP_TINTS as _GROUP_TINTS,
-)
-from .palette import (
-    INK as _INK,
-)
-from .palette import (
-    LAST_EDGE as _LAST_EDGE,
-)
-from .palette import (
-    LEGAL_EDGE as _LEGAL_EDGE,
-)
-from .palette import (
-    LEGAL_FILL as _LEGAL_FILL,
-)
-from .palette import (
-    LEGAL_INK as _LEGAL_INK,
-)
-from .palette import (
-    LINK_EDGE as _LINK_EDGE,
-)
-from .palette import (
-    LINK_FILL as _LINK_FILL,
-)
-from .palette import (
-    OUTLINE as _OUTLINE,
-)
-from .palette import (
-    SEAT_EDGE as _SEAT_EDGE,
-)
-from .palette import (
-    SEAT_FILL as _SEAT_FILL,
-)
-from .palette import (
-    SOFT_INK as _SOFT_INK,
-)
-from .palette import (
-    SPLIT_EDGE as _SPLIT_EDGE,
-)
-from .palette import (
-    SPLIT_FILL as _SPLIT_FILL,
-)
-from .palette import (
-    TABLE_EDGE as _TABLE_EDGE,
-)
-from .palette import (
-    TABLE_FILL as _TABLE_FILL,
-)
-from .palette import (
-    TAKEN_EDGE as _TAKEN_EDGE,
-)
-from .palette import (
-    TURN_EDGE as _TURN_EDGE,
-)
-from .palette import (
-    TURN_FILL as _TURN_FILL,
-)
-from .palette import (
-    WIN_EDGE as _WIN_EDGE,
-)
-from .palette import (
-    WIN_FILL as _WIN_FILL,
-)
 from .shapes import Circle, Drop, Outline, Square, outline
 
 __all__ = [
@@ -138,17 +79,12 @@ MAX_WIDTH: int = 900
 MAX_TABLE_HEIGHT: int = 1100
 """The tallest the table part of the picture gets, in pixels."""
 
-# ---------------------------------------------------------------------------- palette
 # ---------------------------------------------------------------------------- sizes (px)
 _PAD = 16  # around the whole picture
 _GAP = 12  # between blocks
-_CELL_W = 84  # a table cell at full size; the card sits inside with a small inset
-_CELL_H = 106
 _LABEL_W = 28  # row numbers left of the table
 _LABEL_H = 20  # column numbers above the table
-_HAND_W = 42  # a small card in a hand
-_HAND_H = 56
-_HAND_STEP = 47
+_HAND_STEP = MINI_W + 5  # a mini card of a hand and the gap to the next
 _SEAT_LABEL_W = 170  # the text part of a seat box
 _SEAT_NAME_CHARS = 14  # longer seat names are shortened (the tooltip has them whole)
 _TITLE_SIZE = 20
@@ -196,7 +132,7 @@ def _label(
     text: str,
     size: float,
     *,
-    fill: str = _INK,
+    fill: str = P.INK,
     bold: bool = False,
     anchor: str = "start",
     extra: str = "",
@@ -242,22 +178,6 @@ def draw_shape(shape: str, cx: float, cy: float, size: float, style: str = "") -
     return _shape_element(outline(shape, cx, cy, size), style)
 
 
-# Small glyphs are drawn larger, and glyphs that sit high in the em box are pushed down, so
-# that every symbol fills its shape about equally and looks centred.
-_SYMBOL_SCALE = {"^": 1.4, "~": 1.4, ":": 1.3, "*": 1.3, "=": 1.2}
-_SYMBOL_NUDGE = {"^": 0.2, "*": 0.2, "~": 0.02, ":": -0.04}
-
-
-def _symbol(cx: float, cy: float, symbol: str, size: float) -> str:
-    """The symbol in dark ink with a white halo, centred on ``(cx, cy)``."""
-    size *= _SYMBOL_SCALE.get(symbol, 1.0)
-    y = cy + (0.36 + _SYMBOL_NUDGE.get(symbol, 0.0)) * size
-    halo = f' stroke="#FFFFFF" stroke-width="{_n(0.22 * size)}" stroke-linejoin="round"'
-    return _label(cx, y, symbol, size, fill="#FFFFFF", bold=True, anchor="middle", extra=halo) + (
-        _label(cx, y, symbol, size, fill=_INK, bold=True, anchor="middle")
-    )
-
-
 def _card_title(d: int) -> str:
     k = COPIES[d]
     look = LOOKS[d]
@@ -267,60 +187,53 @@ def _card_title(d: int) -> str:
     )
 
 
-def _card(d: int, x: float, y: float, w: float, h: float, tip: str, css: str) -> str:
-    """A full table card with its top-left corner at ``(x, y)``."""
-    look = LOOKS[d]
-    s = w / 76  # sizes below are for a 76 x 98 card
-    cx = x + w / 2
-    parts = [
-        f'<g class="{css}"><title>{_text(tip)}</title>',
-        f'<rect x="{_n(x + 1.5 * s)}" y="{_n(y + 2 * s)}" width="{_n(w)}" height="{_n(h)}" '
-        f'rx="{_n(9 * s)}" fill="#000000" fill-opacity="0.12"/>',
-        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(9 * s)}" '
-        f'fill="#FFFFFF" stroke="{_CARD_EDGE}" stroke-width="{_n(max(0.6, 1.1 * s))}"/>',
-    ]
-    shape_y = y + 36 * s
-    style = (
-        f' fill="{look.colour}" stroke="{_OUTLINE}" stroke-width="{_n(max(0.8, 1.6 * s))}"'
-        ' stroke-linejoin="round"'
-    )
-    parts.append(draw_shape(look.shape, cx, shape_y, 23 * s, style))
-    parts.append(_symbol(cx, shape_y, look.symbol, 21 * s))
-    if s >= 0.62:  # the name is readable only from about 7 px up
-        parts.append(_label(cx, y + 77 * s, NAMES[d], 12 * s, bold=True, anchor="middle"))
-        parts.append(_label(x + 7 * s, y + 91 * s, f"#{d}", 10.5 * s, fill=_SOFT_INK))
-        parts.append(_dots(x + w - 7 * s, y + 87.5 * s, COPIES[d], s, anchor="end"))
-    else:  # too small for names: the id, big, and the dots below it
-        parts.append(_label(cx, y + 80 * s, str(d), 16 * s, bold=True, anchor="middle"))
-        parts.append(_dots(cx, y + h - 6 * s, COPIES[d], s))
-    parts.append("</g>")
-    return "".join(parts)
+def _face(parts: Iterable[Part]) -> str:
+    """A card face from :mod:`dweebies_widget.face` as SVG elements, in its drawing order."""
+    return "".join(map(_face_part, parts))
 
 
-def _dots(x: float, cy: float, count: int, s: float, anchor: str = "middle") -> str:
-    """``count`` copy dots in a row, centred on ``x`` or (``anchor="end"``) ending there."""
-    step, radius = 7.5 * s, 2.6 * s
-    span = step * (count - 1)
-    first = x - radius - span if anchor == "end" else x - span / 2
+def _face_part(part: Part) -> str:
+    if isinstance(part, Rect):
+        attrs = f' rx="{_n(part.corner)}" fill="{part.fill}"'
+        if part.opacity != 1:
+            attrs += f' fill-opacity="{part.opacity:g}"'
+        if part.edge is not None:
+            attrs += f' stroke="{part.edge}" stroke-width="{_n(part.edge_width)}"'
+        return _rect((part.x, part.y, part.w, part.h), attrs)
+    if isinstance(part, Shape):
+        style = (
+            f' fill="{part.fill}" stroke="{part.edge}" stroke-width="{_n(part.edge_width)}"'
+            ' stroke-linejoin="round"'
+        )
+        return _shape_element(part.outline, style)
+    if isinstance(part, Text):
+        x, y, text, size = part.x, part.y, part.text, part.size
+        ink = _label(x, y, text, size, fill=part.colour, bold=part.bold, anchor=part.anchor)
+        if part.halo is None:
+            return ink
+        # The halo: the same text in the halo colour, outlined wide, under the ink.
+        outlined = (
+            f' stroke="{part.halo}" stroke-width="{_n(part.halo_width)}" stroke-linejoin="round"'
+        )
+        under = _label(x, y, text, size, fill=part.halo, bold=part.bold, anchor=part.anchor,
+                       extra=outlined)  # fmt: skip
+        return under + ink
     return "".join(
-        f'<circle cx="{_n(first + i * step)}" cy="{_n(cy)}" r="{_n(radius)}" fill="{_SOFT_INK}"/>'
-        for i in range(count)
+        f'<circle cx="{_n(x)}" cy="{_n(part.y)}" r="{_n(part.r)}" fill="{part.colour}"/>'
+        for x in part.xs
     )
 
 
-def _small_card(d: int, x: float, y: float) -> str:
-    """A small card of a hand: shape, symbol and id."""
-    look = LOOKS[d]
-    cx = x + _HAND_W / 2
-    style = f' fill="{look.colour}" stroke="{_OUTLINE}" stroke-width="1.2" stroke-linejoin="round"'
+def _card(d: int, box: Box, tip: str) -> str:
+    """A table card filling ``box``, with its tooltip."""
+    return f'<g class="dw-card"><title>{_text(tip)}</title>{_face(card_face(d, box))}</g>'
+
+
+def _hand_card(d: int, x: float, y: float) -> str:
+    """A mini card of a hand, top-left corner at ``(x, y)``, with its tooltip."""
     return (
         f'<g class="dw-hand-card"><title>{_text(_card_title(d))}</title>'
-        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_HAND_W}" height="{_HAND_H}" rx="6" '
-        f'fill="#FFFFFF" stroke="{_CARD_EDGE}" stroke-width="1"/>'
-        + draw_shape(look.shape, cx, y + 20, 12.5, style)
-        + _symbol(cx, y + 20, look.symbol, 13)
-        + _label(cx, y + 50, str(d), 12, bold=True, anchor="middle")
-        + "</g>"
+        f"{_face(mini_face(d, x, y))}</g>"
     )
 
 
@@ -353,8 +266,8 @@ def _plan_table(cells: Iterable[Cell]) -> _Table:
     rows = max(r for r, _ in cell_list) + 2 - top
     cols = max(c for _, c in cell_list) + 2 - left
     room = MAX_WIDTH - 2 * _PAD - _LABEL_W
-    scale = min(1.0, room / (cols * _CELL_W), MAX_TABLE_HEIGHT / (rows * _CELL_H))
-    return _Table(top, left, rows, cols, _CELL_W * scale, _CELL_H * scale)
+    scale = min(1.0, room / (cols * CELL_W), MAX_TABLE_HEIGHT / (rows * CELL_H))
+    return _Table(top, left, rows, cols, CELL_W * scale, CELL_H * scale)
 
 
 def _seat_names(game: Game, names: Sequence[str] | None) -> list[str]:
@@ -369,13 +282,6 @@ def _seat_names(game: Game, names: Sequence[str] | None) -> list[str]:
             "give one name per seat"
         )
     return labels
-
-
-def _last_placement(game: Game) -> Placement | None:
-    for action in reversed(game.history):
-        if isinstance(action, Placement):
-            return action
-    return None
 
 
 def _status(game: Game, labels: Sequence[str]) -> str:
@@ -407,11 +313,11 @@ def _seat_box(
     over = game.is_over
     to_move = not over and seat == game.current_player
     won = over and seat in game.winners
-    fill, edge = _SEAT_FILL, _SEAT_EDGE
+    fill, edge = P.SEAT_FILL, P.SEAT_EDGE
     if to_move:
-        fill, edge = _TURN_FILL, _TURN_EDGE
+        fill, edge = P.TURN_FILL, P.TURN_EDGE
     elif won:
-        fill, edge = _WIN_FILL, _WIN_EDGE
+        fill, edge = P.WIN_FILL, P.WIN_EDGE
     hand = game.hand(seat)
     score = game.scores[seat]
     tip = f"{label}: {_plural(score, 'point')}, {_plural(len(hand), 'card')} in hand"
@@ -430,26 +336,22 @@ def _seat_box(
     elif won:
         head = "\u2605 " + head
     parts.append(_label(x + 12, y + 24, head, 16, bold=True))
-    parts.append(_label(x + 12, y + 44, _plural(score, "point"), 13, fill=_INK))
+    parts.append(_label(x + 12, y + 44, _plural(score, "point"), 13, fill=P.INK))
     status = "to play" if to_move else ("winner" if won else f"{len(hand)} in hand")
-    parts.append(_label(x + 12, y + 61, status, 12, fill=_SOFT_INK))
+    parts.append(_label(x + 12, y + 61, status, 12, fill=P.SOFT_INK))
     if not game.rules.auto_draw:
         owed = game.owed_draws(seat)
         text = f"owes {_plural(owed, 'draw')}" if owed else "owes no draw"
-        colour = "#9A6700" if owed else _FAINT_INK
+        colour = "#9A6700" if owed else P.FAINT_INK
         parts.append(_label(x + 12, y + 78, text, 12, fill=colour, bold=bool(owed)))
     cards_x = x + _SEAT_LABEL_W
     if not hand:
-        parts.append(_label(cards_x, y + 44, "no cards", 13, fill=_FAINT_INK))
+        parts.append(_label(cards_x, y + 44, "no cards", 13, fill=P.FAINT_INK))
     for i, d in enumerate(hand):
         line, col = divmod(i, per_line)
-        parts.append(_small_card(d, cards_x + col * _HAND_STEP, y + 10 + line * (_HAND_H + 6)))
+        parts.append(_hand_card(d, cards_x + col * _HAND_STEP, y + 10 + line * (MINI_H + 6)))
     parts.append("</g>")
     return "".join(parts)
-
-
-Box = tuple[float, float, float, float]
-"""``(x, y, width, height)`` of a rectangle."""
 
 
 def _cell_box(t: _Table, x0: float, y0: float, cell: Cell, inset: float) -> Box:
@@ -474,22 +376,22 @@ def _legend(items: Sequence[tuple[str, str]], x: float, y: float) -> str:
     for kind, text in items:
         if kind == "legal":
             swatch = (
-                f' fill="{_LEGAL_FILL}" stroke="{_LEGAL_EDGE}" stroke-width="1.5" '
+                f' fill="{P.LEGAL_FILL}" stroke="{P.LEGAL_EDGE}" stroke-width="1.5" '
                 'stroke-dasharray="4 3"'
             )
         elif kind == "last":
-            swatch = f' fill="#FFFFFF" stroke="{_LAST_EDGE}" stroke-width="3"'
+            swatch = f' fill="#FFFFFF" stroke="{P.LAST_EDGE}" stroke-width="3"'
         elif kind == "link":
             swatch = (
-                f' fill="{_LINK_FILL}" stroke="{_LINK_EDGE}" stroke-width="2" '
+                f' fill="{P.LINK_FILL}" stroke="{P.LINK_EDGE}" stroke-width="2" '
                 'stroke-dasharray="2 3"'
             )
         else:  # taken
             swatch = (
-                f' fill="none" stroke="{_TAKEN_EDGE}" stroke-width="1.5" stroke-dasharray="5 3"'
+                f' fill="none" stroke="{P.TAKEN_EDGE}" stroke-width="1.5" stroke-dasharray="5 3"'
             )
         parts.append(_rect((x, y - 11, 18, 14), f' rx="3"{swatch}'))
-        parts.append(_label(x + 24, y, text, 12, fill=_SOFT_INK))
+        parts.append(_label(x + 24, y, text, 12, fill=P.SOFT_INK))
         x += 24 + _width_of(text, 12) + 18
     parts.append("</g>")
     return "".join(parts)
@@ -520,7 +422,7 @@ def render(
     split = game.is_split
     legal_cells = sorted(game.legal_cells()) if legal else []
     link_cells = sorted(game.link_cells) if split else []
-    placement = _last_placement(game) if last else None
+    placement = game.last_placement if last else None
     last_cell = placement.move.cell if placement is not None else None
     taken = sorted(placement.collected) if placement is not None else []
     # Legal and link cells lie within one cell of the cards, so the margin holds them; the
@@ -542,7 +444,7 @@ def render(
     per_line = max(1, min(max(hand_max, 5), int((room - _SEAT_LABEL_W - 10) // _HAND_STEP)))
     seat_w = _SEAT_LABEL_W + per_line * _HAND_STEP + 6
     hand_lines = max(1, math.ceil(hand_max / per_line))
-    seat_h = max(88 if not game.rules.auto_draw else 76, 20 + hand_lines * (_HAND_H + 6) - 6)
+    seat_h = max(88 if not game.rules.auto_draw else 76, 20 + hand_lines * (MINI_H + 6) - 6)
     seat_cols = 2 if game.players > 1 and 2 * seat_w + _GAP <= room else 1
     seat_rows = math.ceil(game.players / seat_cols)
     panel_w = max(
@@ -583,10 +485,10 @@ def render(
     y: float = _PAD + _TITLE_SIZE
     out.append(_label(_PAD, y, status, fitted(status, _TITLE_SIZE, True), bold=True))
     y += 22
-    out.append(_label(_PAD, y, facts, fitted(facts, _TEXT_SIZE), fill=_SOFT_INK))
+    out.append(_label(_PAD, y, facts, fitted(facts, _TEXT_SIZE), fill=P.SOFT_INK))
     if last_text:
         y += 19
-        out.append(_label(_PAD, y, last_text, fitted(last_text, _TEXT_SIZE), fill=_SOFT_INK))
+        out.append(_label(_PAD, y, last_text, fitted(last_text, _TEXT_SIZE), fill=P.SOFT_INK))
     y += 14
     for seat in range(game.players):
         row, col = divmod(seat, seat_cols)
@@ -599,7 +501,9 @@ def render(
         box = (_PAD, y, content_w, 34)
         out.append(
             '<g class="dw-split">'
-            + _rect(box, f' rx="8" fill="{_SPLIT_FILL}" stroke="{_SPLIT_EDGE}" stroke-width="1.5"')
+            + _rect(
+                box, f' rx="8" fill="{P.SPLIT_FILL}" stroke="{P.SPLIT_EDGE}" stroke-width="1.5"'
+            )
             + _label(
                 _PAD + 12, y + 22, caption, fitted(caption, 14, True), bold=True, fill="#7D4E00"
             )
@@ -613,7 +517,7 @@ def render(
     out.append(
         _rect(
             (x0 - 4, y0 - 4, table.width + 8, table.height + 8),
-            f' rx="12" fill="{_TABLE_FILL}" stroke="{_TABLE_EDGE}" stroke-width="1.5"',
+            f' rx="12" fill="{P.TABLE_FILL}" stroke="{P.TABLE_EDGE}" stroke-width="1.5"',
         )
     )
     out.append(_grid_lines(table, x0, y0))
@@ -630,7 +534,7 @@ def render(
     summary = status + ". " + facts
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="{_FONT}" role="img" '
+        f'viewBox="0 0 {width} {height}" font-family="{P.FONT}" role="img" '
         f'aria-label="{_text("Dweebies: " + summary)}">'
         f"<title>{_text('Dweebies: ' + summary)}</title>"
         f'<rect width="{width}" height="{height}" fill="#FFFFFF"/>'
@@ -644,13 +548,13 @@ def _grid_lines(t: _Table, x0: float, y0: float) -> str:
     steps += [f"M{_n(x0)},{_n(y0 + j * t.cell_h)}h{_n(t.width)}" for j in range(1, t.rows)]
     if not steps:
         return ""
-    return f'<path d="{"".join(steps)}" stroke="{_GRID_LINE}" stroke-width="1" fill="none"/>'
+    return f'<path d="{"".join(steps)}" stroke="{P.GRID_LINE}" stroke-width="1" fill="none"/>'
 
 
 def _coordinates(t: _Table, x0: float, y0: float) -> str:
     """Column numbers above the table, row numbers left of it."""
     size = min(12.0, max(7.0, t.cell_w * 0.3))
-    parts = [f'<g class="dw-coords" fill="{_FAINT_INK}" font-size="{_n(size)}">']
+    parts = [f'<g class="dw-coords" fill="{P.FAINT_INK}" font-size="{_n(size)}">']
     for i in range(t.cols):
         x = x0 + (i + 0.5) * t.cell_w
         parts.append(f'<text x="{_n(x)}" y="{_n(y0 - 8)}" text-anchor="middle">{t.left + i}</text>')
@@ -673,8 +577,8 @@ def _table_layers(
 ) -> str:
     """Everything inside the table, bottom layer first."""
     board = game.board
-    s = t.cell_w / _CELL_W
-    inset = 4 * s
+    s = t.cell_w / CELL_W
+    inset = CARD_INSET * s
     parts: list[str] = []
     group_of: dict[Cell, int] = {}
 
@@ -682,7 +586,7 @@ def _table_layers(
     if game.is_split:
         groups = game.groups
         for i, group in enumerate(groups):
-            tint = _GROUP_TINTS[i % len(_GROUP_TINTS)]
+            tint = P.GROUP_TINTS[i % len(P.GROUP_TINTS)]
             tip = f"Group {i + 1} of {len(groups)}: {_plural(len(group), 'card')}"
             parts.append(f'<g class="dw-group" fill="{tint}" fill-opacity="0.55">')
             parts.append(f"<title>{_text(tip)}</title>")
@@ -703,13 +607,13 @@ def _table_layers(
             f'<g class="dw-taken"><title>Collected from {_text(cell)} last turn</title>'
             + _rect(
                 box,
-                f' rx="{_n(9 * s)}" fill="none" stroke="{_TAKEN_EDGE}" '
+                f' rx="{_n(9 * s)}" fill="none" stroke="{P.TAKEN_EDGE}" '
                 f'stroke-width="{_n(max(1.0, 1.5 * s))}"{_dashes(5 * s, 3 * s)}',
             )
             + (
                 ""
                 if cell in marked
-                else _label(cx, cy + 4 * s, "taken", 11 * s, fill=_FAINT_INK, anchor="middle")
+                else _label(cx, cy + 4 * s, "taken", 11 * s, fill=P.FAINT_INK, anchor="middle")
             )
             + "</g>"
         )
@@ -724,14 +628,14 @@ def _table_layers(
             ""
             if cell == CENTER and not board
             else _label(
-                cx, cy + size * 0.35, text, size, fill=_LEGAL_INK, bold=True, anchor="middle"
+                cx, cy + size * 0.35, text, size, fill=P.LEGAL_INK, bold=True, anchor="middle"
             )
         )
         parts.append(
             f'<g class="dw-legal"><title>Legal cell {_text(cell)}</title>'
             + _rect(
                 box,
-                f' rx="{_n(9 * s)}" fill="{_LEGAL_FILL}" stroke="{_LEGAL_EDGE}" '
+                f' rx="{_n(9 * s)}" fill="{P.LEGAL_FILL}" stroke="{P.LEGAL_EDGE}" '
                 f'stroke-width="{_n(max(1.0, 2 * s))}"{_dashes(6 * s, 4 * s)}',
             )
             + label
@@ -746,11 +650,11 @@ def _table_layers(
             '<g class="dw-center"><title>The center (0, 0): the first card goes here</title>'
             + _rect(
                 box,
-                f' rx="{_n(9 * s)}" fill="none" stroke="{_SOFT_INK}" '
+                f' rx="{_n(9 * s)}" fill="none" stroke="{P.SOFT_INK}" '
                 f'stroke-width="{_n(max(1.0, 1.5 * s))}"{_dashes(6 * s, 4 * s)}',
             )
-            + _label(cx, cy, "center", 14 * s, fill=_SOFT_INK, bold=True, anchor="middle")
-            + _label(cx, cy + 16 * s, "(0, 0)", 11 * s, fill=_SOFT_INK, anchor="middle")
+            + _label(cx, cy, "center", 14 * s, fill=P.SOFT_INK, bold=True, anchor="middle")
+            + _label(cx, cy + 16 * s, "(0, 0)", 11 * s, fill=P.SOFT_INK, anchor="middle")
             + "</g>"
         )
 
@@ -759,18 +663,18 @@ def _table_layers(
         box = _cell_box(t, x0, y0, cell, inset + 3 * s)
         cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
         arm = 9 * s
-        fill = "none" if cell in legal_cells else _LINK_FILL
+        fill = "none" if cell in legal_cells else P.LINK_FILL
         parts.append(
             f'<g class="dw-link"><title>{_text(cell)} lies on a shortest link between the '
             "groups</title>"
             + _rect(
                 box,
-                f' rx="{_n(7 * s)}" fill="{fill}" stroke="{_LINK_EDGE}" '
+                f' rx="{_n(7 * s)}" fill="{fill}" stroke="{P.LINK_EDGE}" '
                 f'stroke-width="{_n(max(1.0, 2.5 * s))}"{_dashes(1 * s, 4 * s)}'
                 ' stroke-linecap="round"',
             )
             + f'<path d="M{_n(cx - arm)},{_n(cy - 22 * s)}h{_n(2 * arm)}M{_n(cx)},'
-            f'{_n(cy - 22 * s - arm)}v{_n(2 * arm)}" stroke="{_LINK_EDGE}" '
+            f'{_n(cy - 22 * s - arm)}v{_n(2 * arm)}" stroke="{P.LINK_EDGE}" '
             f'stroke-width="{_n(max(1.5, 3 * s))}" stroke-linecap="round"/>' + "</g>"
         )
 
@@ -778,7 +682,6 @@ def _table_layers(
     k = len(game.groups)
     for cell in sorted(board):
         d = board[cell]
-        x, y, w, h = _cell_box(t, x0, y0, cell, inset)
         tip = f"{NAMES[d]} ({d}), {_plural(COPIES[d], 'copy', 'copies')}, at {cell}"
         look = LOOKS[d]
         tip += f": {look.colour_name} {look.shape} marked {look.symbol}"
@@ -786,7 +689,7 @@ def _table_layers(
             tip += f"; group {group_of[cell] + 1} of {k}"
         if cell == last_cell:
             tip += "; placed last"
-        parts.append(_card(d, x, y, w, h, tip, "dw-card"))
+        parts.append(_card(d, _cell_box(t, x0, y0, cell, inset), tip))
 
     # The last placement on top of everything.
     if last_cell is not None:
@@ -795,7 +698,7 @@ def _table_layers(
             f'<g class="dw-last"><title>Last card placed, at {_text(last_cell)}</title>'
             + _rect(
                 box,
-                f' rx="{_n(11 * s)}" fill="none" stroke="{_LAST_EDGE}" '
+                f' rx="{_n(11 * s)}" fill="none" stroke="{P.LAST_EDGE}" '
                 f'stroke-width="{_n(max(2.0, 4 * s))}"',
             )
             + "</g>"

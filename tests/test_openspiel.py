@@ -240,10 +240,3 @@ def test_ismcts_bot_plays_a_whole_game() -> None:
             state.apply_action(action)
     assert len(state.history()) == 108
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
-
-
-def test_docstring_examples_run() -> None:
-    import doctest
-
-    result = doctest.testmod(osp, optionflags=doctest.ELLIPSIS, verbose=False)
-    assert result.failed == 0 and result.attempted > 0

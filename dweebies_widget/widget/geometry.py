@@ -29,18 +29,11 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..face import CARD_INSET, CELL_H, CELL_W, Box
 from ..grid import Cell
 
 __all__ = ["Box", "Geometry"]
 
-Box = tuple[float, float, float, float]
-"""A pixel rectangle ``(x, y, width, height)``."""
-
-CELL_W = 84.0
-"""A table cell at full size (zoom 1, small table), in pixels."""
-CELL_H = 106.0
-CARD_INSET = 4.0
-"""Gap between a cell's edge and its card, at full size."""
 BAR_H = 56.0
 """Height of the score bar."""
 HAND_H = 132.0

@@ -8,10 +8,10 @@ ipycanvas ``Canvas``.  Painting first and sending afterwards keeps every redraw 
 message (the replay runs inside ``hold_canvas``) and means nothing can go wrong half-way
 through a batch.
 
-Cards are drawn from their Dweebie's look (:mod:`dweebies_widget.cards`) with the outlines of
-:mod:`dweebies_widget.shapes`, exactly like the static SVG picture: the shape in its colour
-with a dark outline, the symbol in dark ink with a white halo, the name and id, and one dot
-per copy.  Shape and symbol tell any two Dweebies apart without colour.
+Cards are drawn from the face that :mod:`dweebies_widget.face` describes, the same one the
+static SVG picture draws: the shape in its colour with a dark outline, the symbol in dark
+ink with a white halo, the name and id, and one dot per copy.  Shape and symbol tell any two
+Dweebies apart without colour.
 """
 
 from __future__ import annotations
@@ -19,13 +19,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from typing import Any
 
 from .. import palette as P
-from ..cards import COPIES, LOOKS, NAMES
+from ..face import Box, Part, Rect, Shape, Text, card_face
 from ..grid import Cell
-from ..shapes import Circle, Drop, Square, outline
-from .geometry import Box, Geometry
+from ..shapes import Circle, Drop, Square
+from .geometry import Geometry
 
 __all__ = ["Pen", "Scene", "SeatInfo", "paint"]
 
@@ -145,12 +146,20 @@ class Pen:
         align: str = "center",
         halo: str | None = None,
         max_width: float | None = None,
+        *,
+        halo_width: float | None = None,
+        baseline: str = "middle",
     ) -> None:
+        """Text at ``(x, y)``: by default centred there, vertically too (``baseline``
+        ``"alphabetic"`` puts ``y`` on the baseline, as in SVG).  A ``halo`` colour outlines
+        it first, ``halo_width`` wide (by default 22 % of the size, at least 1 px)."""
         weight = "bold " if bold else ""
-        self.set(font=f"{weight}{size:.1f}px {P.FONT}", text_align=align, text_baseline="middle")
+        self.set(font=f"{weight}{size:.1f}px {P.FONT}", text_align=align, text_baseline=baseline)
         extra = () if max_width is None else (max_width,)
         if halo:
-            self.set(stroke_style=halo, line_width=max(1.0, 0.22 * size), line_join="round")
+            if halo_width is None:
+                halo_width = max(1.0, 0.22 * size)
+            self.set(stroke_style=halo, line_width=halo_width, line_join="round")
             self.do("stroke_text", text, x, y, *extra)
         self.set(fill_style=colour)
         self.do("fill_text", text, x, y, *extra)
@@ -323,63 +332,71 @@ def _paint_lit(pen: Pen, g: Geometry, scene: Scene) -> None:
 
 
 def _paint_cards(pen: Pen, cards: Sequence[tuple[Box, int]], alpha: float = 1.0) -> None:
-    """Table or hand cards: white card, shape, symbol, name, id and copy dots.
+    """Table or hand cards, each with the face :func:`~dweebies_widget.face.card_face`
+    describes (the SVG picture draws the same).
 
-    Drawn in passes (all bodies, then all shapes, all symbols...) so that the canvas style
-    changes once per pass rather than once per card: fewer commands in each redraw."""
+    Drawn in passes (part 1 of every card, then part 2 of every card...: all shadows, all
+    bodies, all shapes, all symbols...) so that the canvas style changes about once per pass
+    rather than once per card: fewer commands in each redraw."""
     if not cards:
         return
     if alpha != 1.0:
         pen.set(global_alpha=alpha)
     pen.dash()
-    for (x, y, w, h), _ in cards:
-        s = w / 76  # sizes below are for a 76 x 98 card
-        pen.round_rect((x + 1.5 * s, y + 2 * s, w, h), 9 * s, fill="rgba(0, 0, 0, 0.12)")
-    for box, _ in cards:
-        s = box[2] / 76
-        pen.round_rect(box, 9 * s, fill="#FFFFFF", stroke=P.CARD_EDGE, width=max(0.6, 1.1 * s))
-    for (x, y, w, _), d in cards:
-        s = w / 76
-        look = LOOKS[d]
-        _paint_shape(pen, look.shape, x + w / 2, y + 36 * s, 23 * s, look.colour, max(0.8, 1.6 * s))
-    for (x, y, w, _), d in cards:
-        s = w / 76
-        pen.text(x + w / 2, y + 37.5 * s, LOOKS[d].symbol, 21 * s, bold=True, halo="#FFFFFF")
-    big = [(box, d) for box, d in cards if box[2] / 76 >= 0.62]  # names need about 7 px
-    small = [(box, d) for box, d in cards if box[2] / 76 < 0.62]
-    for (x, y, w, _), d in big:
-        s = w / 76
-        pen.text(x + w / 2, y + 74 * s, NAMES[d], 12 * s, bold=True, max_width=w - 4 * s)
-    for (x, y, w, _), d in big:
-        s = w / 76
-        pen.text(x + 7 * s, y + 88 * s, f"#{d}", 10.5 * s, P.SOFT_INK, align="left")
-    for (x, y, w, _), d in big:
-        s = w / 76
-        _paint_dots(pen, x + w - 7 * s, y + 88 * s, COPIES[d], s, end=True)
-    for (x, y, w, _), d in small:  # too small for names: the id, big, and the dots below
-        s = w / 76
-        pen.text(x + w / 2, y + 76 * s, str(d), 16 * s, bold=True)
-    for (x, y, w, h), d in small:
-        s = w / 76
-        _paint_dots(pen, x + w / 2, y + h - 6 * s, COPIES[d], s)
+    for layer in zip_longest(*(card_face(d, box) for box, d in cards)):
+        # Texts of one size together (symbols come in a few sizes): fewer font changes.
+        for part in sorted(filter(None, layer), key=_text_size):
+            _paint_part(pen, part)
     if alpha != 1.0:
         pen.set(global_alpha=1.0)
 
 
-def _paint_shape(
-    pen: Pen, shape: str, cx: float, cy: float, size: float, colour: str, width: float
-) -> None:
-    form = outline(shape, cx, cy, size)
+def _text_size(part: Part) -> float:
+    return part.size if isinstance(part, Text) else 0.0
+
+
+_ALIGN = {"start": "left", "middle": "center", "end": "right"}
+"""SVG's ``text-anchor`` as the canvas's ``text_align``."""
+
+
+def _paint_part(pen: Pen, part: Part) -> None:
+    """One primitive of a card face (:mod:`dweebies_widget.face`) on the canvas."""
+    if isinstance(part, Rect):
+        fill = part.fill if part.opacity == 1 else _rgba(part.fill, part.opacity)
+        box = (part.x, part.y, part.w, part.h)
+        pen.round_rect(box, part.corner, fill=fill, stroke=part.edge, width=part.edge_width)
+    elif isinstance(part, Shape):
+        _paint_shape(pen, part)
+    elif isinstance(part, Text):
+        pen.text(
+            part.x, part.y, part.text, part.size, part.colour, part.bold, _ALIGN[part.anchor],
+            part.halo, halo_width=part.halo_width, baseline="alphabetic",
+        )  # fmt: skip
+    else:
+        for x in part.xs:
+            pen.circle(x, part.y, part.r, fill=part.colour)
+
+
+def _rgba(colour: str, opacity: float) -> str:
+    """``"#RRGGBB"`` at ``opacity`` as a canvas colour.
+
+    >>> _rgba("#000000", 0.12)
+    'rgba(0, 0, 0, 0.12)'
+    """
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({red}, {green}, {blue}, {opacity:g})"
+
+
+def _paint_shape(pen: Pen, shape: Shape) -> None:
+    form, colour, edge, width = shape
     pen.dash()
     pen.set(line_join="round")
     if isinstance(form, Circle):
         pen.do("begin_path")
         pen.do("arc", form.cx, form.cy, form.r, 0, 2 * math.pi)
-        pen._finish(colour, P.OUTLINE, width)
+        pen._finish(colour, edge, width)
     elif isinstance(form, Square):
-        pen.round_rect(
-            (form.x, form.y, form.side, form.side), form.corner, colour, P.OUTLINE, width
-        )
+        pen.round_rect((form.x, form.y, form.side, form.side), form.corner, colour, edge, width)
     elif isinstance(form, Drop):
         (tx, ty), (rx, ry), (lx, ly) = form.tip, form.right, form.left
         ox, oy = form.centre
@@ -390,17 +407,9 @@ def _paint_shape(
         end = math.atan2(ly - oy, lx - ox)
         pen.do("arc", ox, oy, form.radius, start, end)  # clockwise, the long way round
         pen.do("close_path")
-        pen._finish(colour, P.OUTLINE, width)
+        pen._finish(colour, edge, width)
     else:
-        pen.polygon(form.points, colour, P.OUTLINE, width)
-
-
-def _paint_dots(pen: Pen, x: float, cy: float, count: int, s: float, end: bool = False) -> None:
-    step, radius = 7.5 * s, 2.6 * s
-    span = step * (count - 1)
-    first = x - radius - span if end else x - span / 2
-    for i in range(count):
-        pen.circle(first + i * step, cy, radius, fill=P.SOFT_INK)
+        pen.polygon(form.points, colour, edge, width)
 
 
 # ---------------------------------------------------------------------------- hand

@@ -1,0 +1,236 @@
+"""Tests of the card face (dweebies_widget/face.py) and of the two renderers that draw it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dweebies_widget import Game
+from dweebies_widget import palette as P
+from dweebies_widget.cards import COPIES, LOOKS, NAMES, NUM_DWEEBIES
+from dweebies_widget.face import (
+    CARD_H,
+    CARD_INSET,
+    CARD_W,
+    CELL_H,
+    CELL_W,
+    MINI_H,
+    MINI_W,
+    Dots,
+    Part,
+    Rect,
+    Shape,
+    Text,
+    card_face,
+    mini_face,
+)
+from dweebies_widget.shapes import outline
+from dweebies_widget.svg import render
+from dweebies_widget.widget.geometry import Geometry
+from dweebies_widget.widget.paint import Pen, Scene, SeatInfo, paint
+
+NS = "{http://www.w3.org/2000/svg}"
+FULL = (0.0, 0.0, CARD_W, CARD_H)
+
+
+def texts(face: tuple[Part, ...]) -> list[Text]:
+    return [p for p in face if isinstance(p, Text)]
+
+
+def numbers(value: Any) -> list[float]:
+    """Every length in a primitive (opacity and flags are not lengths), in field order."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return [n for f in value._fields if f != "opacity" for n in numbers(getattr(value, f))]
+    if isinstance(value, tuple):
+        return [n for v in value for n in numbers(v)]
+    if isinstance(value, float | int) and not isinstance(value, bool):
+        return [float(value)]
+    return []
+
+
+# ---------------------------------------------------------------------------- sizes
+def test_sizes_are_the_cell_less_its_inset() -> None:
+    assert (CELL_W, CELL_H, CARD_INSET) == (84, 106, 4)
+    assert (CARD_W, CARD_H) == (76, 98)
+    assert (MINI_W, MINI_H) == (42, 56)
+
+
+def test_the_widget_lays_cards_out_with_the_same_sizes() -> None:
+    g = Geometry.fit(2000, 2000, [(0, 0)], 0)
+    assert g.scale == 1 and g.cell_size == (CELL_W, CELL_H)
+    cell_x, cell_y, _, _ = g.cell_box((0, 0))
+    assert g.card_box((0, 0)) == (cell_x + CARD_INSET, cell_y + CARD_INSET, CARD_W, CARD_H)
+
+
+# ---------------------------------------------------------------------------- the face
+@pytest.mark.parametrize("d", range(NUM_DWEEBIES))
+def test_a_card_shows_its_dweebies_look_name_id_and_copies(d: int) -> None:
+    look = LOOKS[d]
+    shadow, body, shape, symbol, name, ident, dots = card_face(d, FULL)
+    assert isinstance(shadow, Rect) and shadow.opacity < 1 and shadow.edge is None
+    assert isinstance(body, Rect) and (body.x, body.y, body.w, body.h) == FULL
+    assert body.fill == "#FFFFFF" and body.edge is not None
+    assert isinstance(shape, Shape) and shape.fill == look.colour
+    assert shape.outline == outline(look.shape, CARD_W / 2, 36, 23)
+    assert shape.edge != look.colour  # the shape reads without its colour
+    assert isinstance(symbol, Text) and symbol.text == look.symbol
+    assert symbol.halo == "#FFFFFF" and symbol.halo_width > 0 and symbol.colour != symbol.halo
+    assert symbol.anchor == "middle" and symbol.x == CARD_W / 2
+    assert isinstance(name, Text) and name.text == NAMES[d] and name.bold
+    assert isinstance(ident, Text) and ident.text == f"#{d}"
+    assert isinstance(dots, Dots) and len(dots.xs) == COPIES[d]
+    assert dots.xs[-1] + dots.r == pytest.approx(CARD_W - 7)  # the row ends at the right
+
+
+def test_symbols_sit_inside_their_shape() -> None:
+    for d in range(NUM_DWEEBIES):
+        symbol = texts(card_face(d, FULL))[0]
+        assert 36 < symbol.y < 36 + 0.6 * symbol.size  # baseline just below the centre
+        assert 21 <= symbol.size <= 21 * 1.4
+
+
+def test_a_small_card_shows_its_id_big_instead_of_the_name() -> None:
+    s = 0.6
+    x, y, w, h = 10.0, 20.0, CARD_W * s, CARD_H * s
+    face = card_face(18, (x, y, w, h))
+    assert [t.text for t in texts(face)] == ["S", "18"]
+    ident = texts(face)[1]
+    assert ident.size > texts(card_face(18, FULL))[2].size * s  # bigger than "#18" would be
+    dots = face[-1]
+    assert isinstance(dots, Dots) and len(dots.xs) == COPIES[18]
+    assert sum(dots.xs) / len(dots.xs) == pytest.approx(x + w / 2)  # centred under the id
+    assert [type(p) for p in face[:4]] == [Rect, Rect, Shape, Text]  # as on a full card
+
+
+def test_names_show_from_62_percent_of_full_size() -> None:
+    assert "Squonk" in [t.text for t in texts(card_face(18, (0, 0, 0.62 * CARD_W, 60)))]
+    assert "Squonk" not in [t.text for t in texts(card_face(18, (0, 0, 0.61 * CARD_W, 60)))]
+
+
+@given(st.integers(0, NUM_DWEEBIES - 1), st.floats(0.62, 3.0))
+def test_a_face_scales_with_its_card(d: int, s: float) -> None:
+    big = numbers(card_face(d, (0, 0, CARD_W * s, CARD_H * s)))
+    unit = numbers(card_face(d, FULL))
+    assert big == pytest.approx([s * n for n in unit], rel=1e-9)
+
+
+@given(st.integers(0, NUM_DWEEBIES - 1), st.floats(-500, 500), st.floats(-500, 500))
+def test_a_face_moves_with_its_card(d: int, dx: float, dy: float) -> None:
+    moved = card_face(d, (dx, dy, CARD_W, CARD_H))
+    for here, there in zip(card_face(d, FULL), moved, strict=True):
+        if isinstance(here, Text | Rect):
+            assert isinstance(there, Text | Rect)
+            assert (there.x, there.y) == pytest.approx((here.x + dx, here.y + dy))
+        elif isinstance(here, Dots):
+            assert isinstance(there, Dots)
+            assert there.xs == pytest.approx([x + dx for x in here.xs])
+            assert there.y == pytest.approx(here.y + dy)
+
+
+def test_the_mini_card_of_a_hand_shows_shape_symbol_and_id() -> None:
+    body, shape, symbol, ident = mini_face(25, 100, 200)
+    assert isinstance(body, Rect) and (body.x, body.y, body.w, body.h) == (100, 200, 42, 56)
+    assert isinstance(shape, Shape) and shape.fill == LOOKS[25].colour
+    assert isinstance(symbol, Text) and symbol.text == LOOKS[25].symbol and symbol.halo
+    assert isinstance(ident, Text) and ident.text == "25"
+    assert 200 < ident.y <= 200 + MINI_H
+
+
+def test_the_face_module_imports_no_drawing_code() -> None:
+    code = (
+        "import sys, dweebies_widget.face; "
+        "print(sorted(m for m in sys.modules if m.startswith(('ipy', 'matplotlib', "
+        "'dweebies_widget.svg', 'dweebies_widget.widget'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------------------- both renderers
+def _svg_box(rect: ET.Element) -> tuple[float, float, float, float]:
+    x, y, w, h = (float(rect.get(k, "nan")) for k in ("x", "y", "width", "height"))
+    return (x, y, w, h)
+
+
+def _drawn_texts(group: ET.Element) -> list[tuple[str, float, float]]:
+    """The texts of an SVG group with their positions, without the halos under them."""
+    return [
+        ("".join(t.itertext()), float(t.get("x", "nan")), float(t.get("y", "nan")))
+        for t in group.iter(f"{NS}text")
+        if t.get("stroke") is None
+    ]
+
+
+def _same_texts(drawn: list[tuple[str, float, float]], face: tuple[Part, ...]) -> None:
+    assert [text for text, _, _ in drawn] == [t.text for t in texts(face)]
+    for (_, x, y), t in zip(drawn, texts(face), strict=True):
+        assert (x, y) == pytest.approx((t.x, t.y), abs=0.15)  # SVG rounds to 0.1 px
+
+
+def test_the_svg_picture_draws_the_faces() -> None:
+    board = {(0, c): d for c, d in enumerate((0, 8, 18, 25))}
+    game = Game.from_position(board=board, hands=[[1, 2], [3]])
+    root = ET.fromstring(render(game))
+    cards = [g for g in root.iter(f"{NS}g") if g.get("class") == "dw-card"]
+    assert len(cards) == len(board)
+    for card, d in zip(cards, sorted(board.values()), strict=True):
+        body = card.findall(f"{NS}rect")[1]
+        face = card_face(d, _svg_box(body))
+        _same_texts(_drawn_texts(card), face)
+        dots = face[-1]
+        assert isinstance(dots, Dots)
+        circles = [c for c in card.findall(f"{NS}circle") if c.get("fill") == dots.colour]
+        assert [float(c.get("cx", "nan")) for c in circles] == pytest.approx(dots.xs, abs=0.15)
+    hand_cards = [g for g in root.iter(f"{NS}g") if g.get("class") == "dw-hand-card"]
+    assert len(hand_cards) == 3
+    for card, d in zip(hand_cards, (1, 2, 3), strict=True):
+        x, y, _, _ = _svg_box(card.findall(f"{NS}rect")[0])
+        _same_texts(_drawn_texts(card), mini_face(d, x, y))
+
+
+def test_the_canvas_draws_the_face_on_the_baseline_like_the_svg() -> None:
+    board = {(0, c): d for c, d in enumerate((0, 8, 18, 25))}
+    scene = Scene(board=board, seats=[SeatInfo("A", 0, 2), SeatInfo("B", 0, 1)], current=0)
+    g = Geometry.fit(900, 720, board, 0)
+    pen = Pen()
+    paint(pen, g, scene)
+    baseline = ""
+    drawn: dict[tuple[str, float, float], str] = {}
+    circles: set[tuple[float, float]] = set()
+    for name, args in pen.ops:
+        if name == "=" and args[0] == "text_baseline":
+            baseline = args[1]
+        elif name == "fill_text":
+            drawn[(args[0], args[1], args[2])] = baseline
+        elif name == "fill_circle":
+            circles.add((args[0], args[1]))
+    for cell, d in board.items():
+        face = card_face(d, g.card_box(cell))
+        for t in texts(face):
+            assert drawn[(t.text, round(t.x, 1), round(t.y, 1))] == "alphabetic"
+        dots = face[-1]
+        assert isinstance(dots, Dots)
+        assert {(round(x, 1), round(dots.y, 1)) for x in dots.xs} <= circles
+
+
+def test_a_redraw_sets_each_font_of_the_cards_once() -> None:
+    """Cards are painted in passes, texts of one size together: few style changes."""
+    board = {(i // 9, i % 9): i for i in range(NUM_DWEEBIES)}
+    scene = Scene(board=board, seats=[SeatInfo("A", 0, 5), SeatInfo("B", 0, 5)], current=0)
+    g = Geometry.fit(900, 720, board, 0)
+    pen = Pen()
+    paint(pen, g, scene)
+    fonts = [args[1] for name, args in pen.ops if name == "=" and args[0] == "font"]
+    card_fonts = {
+        f"{'bold ' if t.bold else ''}{t.size:.1f}px {P.FONT}"
+        for cell, d in board.items()
+        for t in texts(card_face(d, g.card_box(cell)))
+    }
+    assert len(card_fonts) >= 6  # four symbol sizes, the name and the id
+    assert all(fonts.count(font) == 1 for font in card_fonts)
