@@ -30,10 +30,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, sync_playwright
 
+import dweebies_widget
 from dweebies_widget import DweebiesWidget
 from dweebies_widget.ai import GreedyPlayer
 
 HERE = Path(__file__).parent
+SOURCE = Path(dweebies_widget.__file__).parents[1]
+"""Where this test imports the package from: the servers' kernels import it from there too, so
+the browser plays the code under test (not another checkout's editable install)."""
 NOTEBOOK = HERE / "browser" / "play_vs_ai.ipynb"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -74,6 +78,7 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], seconds: float = 
 def serve(command: list[str], port: int, workdir: Path, log: Path) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(SOURCE), os.environ.get("PYTHONPATH")])),
         "JUPYTER_CONFIG_DIR": str(workdir / "config"),
         "JUPYTER_RUNTIME_DIR": str(workdir / "runtime"),
         "JUPYTERLAB_SETTINGS_DIR": str(workdir / "settings"),

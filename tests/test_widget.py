@@ -121,8 +121,8 @@ def test_click_on_a_hand_card_selects_it_and_lights_the_legal_cells() -> None:
     w = vs_greedy()
     click_hand(w, 2)
     assert w.selected == 2
-    scene = w._last_scene
-    assert scene is not None and scene.lit == frozenset(w.game.legal_cells())
+    scene = w.controller.scene
+    assert scene.lit == frozenset(w.game.legal_cells())
     assert NAMES[w.game.hand(0)[2]] in w.status_text()
 
 
@@ -131,7 +131,7 @@ def test_second_click_on_the_same_card_drops_the_pick() -> None:
     click_hand(w, 1)
     click_hand(w, 1)
     assert w.selected is None
-    assert w._last_scene is not None and not w._last_scene.lit
+    assert not w.controller.scene.lit
 
 
 def test_click_on_a_lit_cell_plays_and_the_ai_answers_at_once() -> None:
@@ -145,7 +145,7 @@ def test_click_on_a_lit_cell_plays_and_the_ai_answers_at_once() -> None:
     assert w.game.current_player == 0
     assert f"Ana placed {NAMES[dweebie]}" in w.move_log.value
     assert "Greedy placed" in w.move_log.value
-    assert w._last_scene is not None and w._last_scene.last == reply.move.cell
+    assert w.controller.scene.last == reply.move.cell
 
 
 def test_click_on_a_cell_without_a_picked_card_asks_for_a_card() -> None:
@@ -253,16 +253,16 @@ def test_hover_on_a_lit_cell_previews_what_would_be_collected() -> None:
     w = DweebiesWidget(seats=["Ana", GreedyPlayer()], game=game, ai_delay=0, flash=0)
     click_hand(w, 1)  # Ugbug (20) closes the line (0, 0)-(0, 2)
     hover(w, (0, 2))
-    scene = w._last_scene
-    assert scene is not None and scene.preview == (
+    scene = w.controller.scene
+    assert scene.preview == (
         (0, 2),
         20,
         frozenset({(0, 0), (0, 1), (0, 2)}),
     )
     hover(w, (-1, 1))
-    assert w._last_scene is not None and w._last_scene.preview == ((-1, 1), 20, frozenset())
+    assert w.controller.scene.preview == ((-1, 1), 20, frozenset())
     send(w, "mouse_out", x=-1.0, y=-1.0)
-    assert w._last_scene is not None and w._last_scene.preview is None
+    assert w.controller.scene.preview is None
 
 
 def test_keyboard_play() -> None:
@@ -272,7 +272,7 @@ def test_keyboard_play() -> None:
     assert w.selected == 1
     key(w, "ArrowRight")
     key(w, "ArrowLeft")
-    assert w._last_scene is not None and w._last_scene.cursor == (0, 0)
+    assert w.controller.scene.cursor == (0, 0)
     key(w, "Enter")
     assert w.game.history[0].move == Move(dweebie, (0, 0))
     key(w, "3")
@@ -321,14 +321,14 @@ def test_hot_seat_hides_the_hand_until_the_next_player_clicks() -> None:
     w = DweebiesWidget(seats=["Ana", "Ben"], seed=5, ai_delay=0, flash=0)
     click_hand(w, 0)
     click_cell(w, (0, 0))
-    scene = w._last_scene
-    assert scene is not None and scene.curtain == "Pass to Ben \u2014 click when ready"
+    scene = w.controller.scene
+    assert scene.curtain == "Pass to Ben \u2014 click when ready"
     assert "Pass to Ben" in w.status_text()
     before = state_of(w)
     click_hand(w, 0)  # the first click only lifts the curtain
     assert state_of(w) == before and w.selected is None
-    assert w.viewer == 1 and w._last_scene is not None and w._last_scene.curtain is None
-    assert list(w._last_scene.hand) == list(w.game.hand(1))
+    assert w.viewer == 1 and w.controller.scene.curtain is None
+    assert list(w.controller.scene.hand) == list(w.game.hand(1))
 
 
 def test_ai_only_games_step_play_and_pause() -> None:
@@ -407,12 +407,12 @@ def test_hint_picks_the_card_and_marks_the_cell_and_heat_map_covers_the_lit_cell
     move = w.hint()
     assert move is not None and w.game.is_legal(move)
     assert w.selected == w.game.hand(0).index(move.dweebie)
-    scene = w._last_scene
-    assert scene is not None and scene.hint == (w.selected, move.cell)
+    scene = w.controller.scene
+    assert scene.hint == (w.selected, move.cell)
     assert f"at {move.cell}" in w.message
     w.buttons.heat.value = True
-    scene = w._last_scene
-    assert scene is not None and set(scene.heat) == set(w.game.legal_cells())
+    scene = w.controller.scene
+    assert set(scene.heat) == set(w.game.legal_cells())
     assert all(0 <= v <= 1 for v in scene.heat.values())
 
 
@@ -458,9 +458,9 @@ def test_a_collection_flashes_before_it_leaves() -> None:
     click_hand(w, 1)
     click_cell(w, (0, 2))
     assert w.game.scores[0] == 3
-    scene = w._last_scene
-    assert scene is not None and scene.flash == (((0, 0), 20), ((0, 1), 9), ((0, 2), 20))
-    assert wait_until(lambda: w._last_scene is not None and not w._last_scene.flash)
+    scene = w.controller.scene
+    assert scene.flash == (((0, 0), 20), ((0, 1), 9), ((0, 2), 20))
+    assert wait_until(lambda: not w.controller.scene.flash)
 
 
 def test_refresh_picks_up_a_change_made_from_a_cell() -> None:
@@ -485,8 +485,8 @@ def test_split_status_line() -> None:
         "nobody may collect until then." in w.status_text()
     )
     click_hand(w, 0)
-    scene = w._last_scene
-    assert scene is not None and scene.link and scene.lit == frozenset(game.legal_cells())
+    scene = w.controller.scene
+    assert scene.link and scene.lit == frozenset(game.legal_cells())
     assert scene.links == game.link_cells and scene.lit < scene.links
     assert len(scene.groups) == 3
 
@@ -590,8 +590,8 @@ def test_fuzz_random_events_keep_the_game_consistent(seed: int) -> None:
 def test_an_ai_only_game_shows_the_hand_of_the_ai_to_move() -> None:
     w = DweebiesWidget(seats=[GreedyPlayer(), CautiousPlayer()], seed=9, ai_delay=0, flash=0)
     w.step()
-    scene = w._last_scene
-    assert scene is not None and list(scene.hand) == list(w.game.hand(1))
+    scene = w.controller.scene
+    assert list(scene.hand) == list(w.game.hand(1))
     assert scene.hand_owner == "Cautious"
     click_hand(w, 0)
     assert "press Step or Play" in w.message and w.selected is None
@@ -616,11 +616,9 @@ def test_refresh_after_an_undo_from_a_cell_hands_over_to_the_mover() -> None:
     assert w.viewer == 1
     w.game.undo()
     w.refresh()
-    assert w._last_scene is not None and w._last_scene.curtain == (
-        "Pass to Ana \u2014 click when ready"
-    )
+    assert w.controller.scene.curtain == "Pass to Ana \u2014 click when ready"
     click(w, 1, 100)
-    assert w.viewer == 0 and list(w._last_scene.hand) == list(w.game.hand(0))
+    assert w.viewer == 0 and list(w.controller.scene.hand) == list(w.game.hand(0))
 
 
 def test_nothing_can_be_picked_placed_or_hinted_behind_the_curtain() -> None:
@@ -637,7 +635,7 @@ def test_hot_seat_undo_does_not_show_the_previous_hand() -> None:
     click(w, 1, 100)  # Ben lifts the curtain, then takes Ana's move back
     w.buttons.undo.click()
     assert w.game.current_player == 0 and not w.game.history
-    assert w._last_scene is not None and w._last_scene.curtain is not None
+    assert w.controller.scene.curtain is not None
     assert "Pass to Ana" in w.status_text()
 
 
@@ -684,3 +682,17 @@ def test_undo_in_an_ai_only_game_takes_back_a_placement() -> None:
     placements = [a for a in w.game.history if isinstance(a, Placement)]
     w.undo()
     assert [a for a in w.game.history if isinstance(a, Placement)] == placements[:-1]
+
+
+def test_a_failing_handler_is_shown_and_recorded_not_raised() -> None:
+    class BrokenHelper(GreedyPlayer):
+        def analyze(self, view):  # type: ignore[no-untyped-def]
+            raise RuntimeError("no idea")
+
+    w = vs_greedy(hint_player=BrokenHelper())
+    w.buttons.hint.click()
+    assert len(w.errors) == 1 and "RuntimeError: no idea" in w.errors[0]
+    assert w.message == "Something went wrong: RuntimeError('no idea')"
+    assert "Something went wrong" in w.status.value
+    click_hand(w, 0)  # the widget goes on working
+    assert w.selected == 0

@@ -1,10 +1,28 @@
 """The clickable widget: :class:`DweebiesWidget` (needs ipywidgets and ipycanvas).
 
-``geometry`` (pixels and cells) and ``paint`` (drawing from plain data) import no widget
-library; ``app`` is the controller that ties them to a canvas and a game.
+``geometry`` (pixels and cells), ``paint`` (drawing from plain data), ``timing`` (when timed
+jobs run) and ``controller`` (what every click, key and button means, and what to show) import
+no widget library, so they can be used and tested without one; ``app`` is the thin glue that
+ties the controller to a canvas, and is imported only when ``DweebiesWidget`` is asked for.
 """
 
-from .app import DweebiesWidget
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .geometry import Geometry
 
+if TYPE_CHECKING:
+    from .app import DweebiesWidget
+
 __all__ = ["DweebiesWidget", "Geometry"]
+
+
+def __getattr__(name: str) -> object:
+    # Importing this package (say, for ``widget.geometry``) must not pull in ipywidgets:
+    # ``DweebiesWidget`` is loaded on first use, as the package top does.
+    if name == "DweebiesWidget":
+        from .app import DweebiesWidget
+
+        return DweebiesWidget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
