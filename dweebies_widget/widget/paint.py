@@ -1,6 +1,6 @@
 """Drawing the widget's picture from plain data: a :class:`Scene` in, canvas commands out.
 
-Nothing here decides a rule: the controller (:mod:`dweebies_widget.widget.app`) asks the
+Nothing here decides a rule: the controller (:mod:`dweebies_widget.widget.controller`) asks the
 :class:`~dweebies_widget.game.Game` what is legal, what would be collected and who is to
 play, and puts the answers into a :class:`Scene`.  :func:`paint` turns a scene into drawing
 commands on a :class:`Pen`, which only records them; :meth:`Pen.replay` then sends them to an
