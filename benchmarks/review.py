@@ -1,13 +1,14 @@
 """How long does a game review take, and where do its label thresholds come from?
 
-    python benchmarks/review.py               # the timings (about 2 minutes)
-    python benchmarks/review.py --calibrate   # the thresholds' measurements (about 30 minutes)
+    python benchmarks/review.py               # the timings (under a minute on a quiet machine)
+    python benchmarks/review.py --calibrate   # the thresholds' measurements (about 20 minutes)
 
 The timings: a whole 2-player game and a whole 4-player game (every card placed: 54
 placements) reviewed at the default budget (``ExpertPlayer(simulations=300)``), here
 (``executor=None``) and on a pool of 2 processes.  Targets on the 2-core project machine: at
 most 15 s for 2 players and 30 s for 4.  The 2 cores are shared, so a busy machine reads
-slower; the load average is printed beside the figures.
+slower: the load average is printed beside the figures, and the CPU seconds the work took
+(this process and the pool's workers), which hardly depend on how busy the machine is.
 
 ``--calibrate`` prints the two measurements behind the label thresholds of
 :mod:`dweebies_widget.ai.review`:
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import statistics
 import time
 from collections import defaultdict
@@ -55,6 +57,14 @@ def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the pool's workers): on a
+    busy machine, about what the work would take on a quiet one."""
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return mine.ru_utime + mine.ru_stime + children.ru_utime + children.ru_stime
+
+
 def timings() -> None:
     print(f"Reviewing whole games at the default budget ({DEFAULT_SIMULATIONS} simulations)")
     for players in (2, 4):
@@ -62,6 +72,7 @@ def timings() -> None:
         game = play_game(seats[:players], seed=3)[0]
         for label, pool in (("here", None), ("2 processes", 2)):
             start = time.perf_counter()
+            cpu = cpu_seconds()
             if pool is None:
                 rev = review(game, seed=0, executor=None, progress=False)
             else:
@@ -70,7 +81,7 @@ def timings() -> None:
             took = time.perf_counter() - start
             print(
                 f"  {players} players, {len(rev.moves)} placements, {label:<11}: {took:5.1f} s"
-                f"   ({load()})",
+                f" ({cpu_seconds() - cpu:5.1f} s of CPU)   ({load()})",
                 flush=True,
             )
 

@@ -368,7 +368,7 @@ class Review:
             style = f" style='background:{mark}'" if mark else ""
             better = "" if m.best == m.played else html.escape(_move_text(m.best))
             best_chance = "" if m.best == m.played else _percent(m.chance_best)
-            note = m.hindsight or ""
+            note = {PUNISHED: "punished by the cards", LUCKY: "lucky"}.get(m.hindsight or "", "")
             rows.append(
                 f"<tr{style}><td>{m.ply + 1}</td>"
                 f"<td style='text-align:left'>{html.escape(self.names[m.seat])}</td>"
