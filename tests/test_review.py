@@ -198,7 +198,9 @@ def test_hindsight_sees_the_true_deal() -> None:
     """Where the Ugbugs are out of the opponent's reach, the fair mistake was lucky."""
     game = open_line(opponent=[9, 10, 11], pile=[12, 13, 14, 15, 20, 20])
     game.play(20, (0, 5))
-    (m,) = quick(game, simulations=300, seed=0).moves
+    rev = quick(game, simulations=300, seed=0)
+    (m,) = rev.moves
+    assert rev.hindsight() == [m] and rev.hindsight(seat=1) == []
     assert m.label in (MISTAKE, BLUNDER)
     assert m.hindsight_loss < INACCURACY_LOSS
     assert m.hindsight_best != m.best
@@ -348,6 +350,7 @@ def test_the_same_review_whatever_runs_it() -> None:
     with ProcessPoolExecutor(max_workers=2) as pool:
         there = quick(game, simulations=16, seed=5, executor=pool)
     assert here == there
+    assert quick(game, simulations=16, seed=5, executor="auto") == here  # a pool of its own
     assert here != quick(game, simulations=16, seed=6)
 
 

@@ -172,6 +172,15 @@ def label(loss: float, best: bool = False) -> str:
     return BLUNDER
 
 
+_PLURALS = {
+    BEST: BEST,
+    GOOD: GOOD,
+    INACCURACY: "inaccuracies",
+    MISTAKE: "mistakes",
+    BLUNDER: "blunders",
+}
+
+
 def _percent(chance: float) -> str:
     return f"{round(100 * chance)} %"
 
@@ -398,7 +407,9 @@ class Review:
         ]
         for s in range(self.players):
             counts = self.counts(s)
-            tally = ", ".join(f"{n} {kind}" for kind, n in counts.items())
+            tally = ", ".join(
+                f"{n} {_PLURALS[kind] if n != 1 else kind}" for kind, n in counts.items()
+            )
             lines.append(f"  {self.names[s]}: {tally}")
         worst = self.mistakes()[:3]
         if worst:
