@@ -9,6 +9,7 @@ True
 
 Every player has a ``name``, ``choose(view, rng) -> Move`` and ``analyze(view) -> {move:
 value}``; a plain function ``f(view, rng) -> Move`` can play too (:func:`as_player`).
+:func:`review` looks back over a game and judges every move from what its player could see.
 """
 
 from .base import FunctionPlayer, Player, Strategy, as_player
@@ -16,6 +17,17 @@ from .cautious import CautiousPlayer
 from .expert import ExpertPlayer
 from .greedy import GreedyPlayer
 from .random_player import RandomPlayer
+from .review import (
+    BEST,
+    BLUNDER,
+    GOOD,
+    INACCURACY,
+    LABELS,
+    MISTAKE,
+    MoveReview,
+    Review,
+    review,
+)
 from .tournament import (
     GameRecord,
     PlayerRow,
@@ -26,18 +38,27 @@ from .tournament import (
 )
 
 __all__ = [
+    "BEST",
+    "BLUNDER",
     "CautiousPlayer",
     "ExpertPlayer",
     "FunctionPlayer",
+    "GOOD",
     "GameRecord",
     "GreedyPlayer",
+    "INACCURACY",
+    "LABELS",
+    "MISTAKE",
+    "MoveReview",
     "Player",
     "PlayerRow",
     "RandomPlayer",
+    "Review",
     "Strategy",
     "TournamentResult",
     "as_player",
     "play_game",
     "plot_win_rates",
+    "review",
     "tournament",
 ]
