@@ -1,0 +1,242 @@
+"""The store on a PostgreSQL server, for a class served by many machines (one JupyterHub,
+many nodes): the same tables and SQL as the SQLite file, through :mod:`psycopg`.
+
+Every change sends ``NOTIFY dweebies_classroom, '<code> <version>'`` in its transaction, so
+the note goes out exactly when the change is committed.  :meth:`PostgresStore.wait` sleeps
+until such a note names the table it waits for (or any table, for the room's version): a
+background thread per store holds one connection that ``LISTEN``\\ s and wakes the waiting
+threads.  Should that connection drop, the waiters fall back to asking every 0.2 s until it
+is back.
+
+Each store uses two connections (one for the changes, one that listens): size the server's
+``max_connections`` for two per process that opens the classroom.
+
+The schema is created on first use, under an advisory lock so that many processes starting
+at once create it once.  A database whose ``dweebies_*`` tables are not a classroom store
+of a schema this code reads raises :class:`~.errors.StoreError` and is not touched.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+
+from .errors import StoreError
+from .store import TABLE_NAMES, TABLE_UPDATE, Cursor, Store, TableRow
+
+__all__ = ["CHANNEL", "PostgresStore"]
+
+#: The LISTEN/NOTIFY channel of every classroom store.
+CHANNEL = "dweebies_classroom"
+#: Key of the advisory lock taken while the schema is created.
+_SCHEMA_LOCK = 0x0D3EB1E5
+#: How often waiters ask while the listening connection is down.
+_FALLBACK_POLL = 0.2
+
+
+def _public_url(url: str) -> str:
+    """``url`` without its password, for messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+class _Listener:
+    """One LISTEN connection in a background thread, and a condition the waiters sleep on.
+
+    ``marks[code]`` counts the notes seen for each table, ``total`` all of them, and
+    ``generation`` bumps whenever the connection is (re)made, since notes may have been
+    missed while it was down: the waiters then look at the versions again.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.cond = threading.Condition()
+        self.marks: dict[str, int] = {}
+        self.total = 0
+        self.generation = 0
+        self.healthy = False
+        self.stopped = False
+        self.thread = threading.Thread(target=self._run, name="dweebies-listen", daemon=True)
+        self.thread.start()
+
+    def mark(self, code: str | None) -> tuple[int, int]:
+        with self.cond:
+            return (self.total if code is None else self.marks.get(code, 0), self.generation)
+
+    def _run(self) -> None:
+        while not self.stopped:
+            try:
+                with psycopg.connect(self.url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    with self.cond:
+                        self.healthy = True
+                        self.generation += 1
+                        self.cond.notify_all()
+                    while not self.stopped:
+                        for note in conn.notifies(timeout=0.5):
+                            code = note.payload.split(" ", 1)[0]
+                            with self.cond:
+                                self.total += 1
+                                self.marks[code] = self.marks.get(code, 0) + 1
+                                self.cond.notify_all()
+            except psycopg.Error:
+                pass
+            with self.cond:
+                self.healthy = False
+                self.generation += 1
+                self.cond.notify_all()
+            if not self.stopped:
+                time.sleep(_FALLBACK_POLL)
+
+    def sleep(self, code: str | None, mark: tuple[int, int], seconds: float) -> None:
+        """Sleep until the mark of ``code`` moves on from ``mark``, at most ``seconds``
+        (at most :data:`_FALLBACK_POLL` while the connection is down)."""
+        with self.cond:
+            if self.healthy:
+                self.cond.wait_for(lambda: self.mark(code) != mark or not self.healthy, seconds)
+            else:
+                self.cond.wait(min(seconds, _FALLBACK_POLL))
+
+    def wait_ready(self, seconds: float) -> None:
+        with self.cond:
+            self.cond.wait_for(lambda: self.healthy or self.stopped, timeout=seconds)
+
+    def stop(self) -> None:
+        self.stopped = True
+        with self.cond:
+            self.cond.notify_all()
+
+
+class PostgresStore(Store):
+    """A classroom store in the PostgreSQL database at ``url`` (``postgresql://...``)."""
+
+    engine = "PostgreSQL"
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+        self.where = f"the database {_public_url(url)}"
+        self._listener: _Listener | None = None
+        self._conn = self._connect()
+        self._prepare()
+
+    # ------------------------------------------------------------------ opening
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            return psycopg.connect(self.url, autocommit=True)
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot connect to {self.where}: {exc}") from None
+
+    def _prepare(self) -> None:
+        """Check the schema, or create it if none of its tables exists."""
+        try:
+            with self._write() as cur:
+                cur.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+                found = set()
+                for name in TABLE_NAMES:
+                    cur.execute("SELECT to_regclass(%s)", (name,))
+                    if cur.fetchone()[0] is not None:
+                        found.add(name)
+                if not found:
+                    self._init_schema(cur)
+                elif found != set(TABLE_NAMES):
+                    raise StoreError(
+                        f"{self.where} has some of the classroom's tables "
+                        f"({', '.join(sorted(found))}) but not all: it is not a classroom store, "
+                        "and was left untouched"
+                    )
+                else:
+                    self._check_meta(cur)
+        except psycopg.Error as exc:
+            raise StoreError(f"{self.where} cannot hold a classroom store: {exc}") from None
+
+    # ------------------------------------------------------------------ transactions
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s")
+
+    def _connection(self) -> psycopg.Connection[Any]:
+        """The connection, made again if it was lost (a restarted server)."""
+        if self._conn.closed or self._conn.broken:
+            self._conn = self._connect()
+        return self._conn
+
+    @contextmanager
+    def _read(self) -> Iterator[Cursor]:
+        with self._lock:
+            conn = self._connection()
+            try:
+                with conn.cursor() as cur:
+                    yield cur
+            except psycopg.OperationalError as exc:
+                raise StoreError(f"{self.where}: {exc}") from None
+
+    @contextmanager
+    def _write(self) -> Iterator[Cursor]:
+        with self._lock:
+            conn = self._connection()
+            try:
+                with conn.transaction(), conn.cursor() as cur:
+                    yield cur
+            except psycopg.OperationalError as exc:
+                raise StoreError(
+                    f"{self.where}: the change may not have been saved ({exc})"
+                ) from None
+
+    def update_table(self, old: TableRow, new: TableRow) -> bool:
+        """As :meth:`Store.update_table`, in one statement (its own transaction): the
+        update and its note, one round trip to the server instead of four."""
+        if new.version != old.version + 1 or new.code != old.code:
+            raise ValueError("update_table: the new row must be the next version")
+        with self._read() as cur:
+            self._run(
+                cur,
+                f"WITH changed AS (UPDATE dweebies_tables SET {TABLE_UPDATE} "
+                "WHERE code = ? AND version = ? RETURNING code, version) "
+                "SELECT pg_notify(?, code || ' ' || version) FROM changed",
+                (*new.to_sql()[1:], old.code, old.version, CHANNEL),
+            )
+            return cur.fetchone() is not None
+
+    def _notify(self, cur: Cursor, code: str, version: int) -> None:
+        cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} {version}"))
+
+    # ------------------------------------------------------------------ waiting
+    def _listening(self) -> _Listener:
+        with self._lock:
+            if self._listener is None:
+                self._listener = _Listener(self.url)
+                listener = self._listener
+            else:
+                return self._listener
+        listener.wait_ready(5.0)
+        return listener
+
+    def wait(self, code: str | None, version: int, timeout: float) -> int:
+        listener = self._listening()
+        deadline = time.monotonic() + max(0.0, timeout)
+        while True:
+            mark = listener.mark(code)  # before reading: a later change moves the mark
+            now = self.version(code)
+            left = deadline - time.monotonic()
+            if now != version or left <= 0:
+                return now
+            listener.sleep(code, mark, left)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._listener is not None:
+                self._listener.stop()
+            self._conn.close()
+
+    def __repr__(self) -> str:
+        return f"PostgresStore({_public_url(self.url)!r})"
