@@ -94,8 +94,8 @@ def check_name(name: object) -> str:
     >>> check_name("  Ana   Lu ")
     'Ana Lu'
     """
-    if not isinstance(name, str):
-        raise BadInput("a name is a text")
+    if not isinstance(name, str) or len(name) > 10 * MAX_NAME:
+        raise BadInput(f"a name is a text of at most {MAX_NAME} characters")
     text = " ".join(unicodedata.normalize("NFC", name).split())
     if not 1 <= len(text) <= MAX_NAME:
         raise BadInput(f"a name has 1 to {MAX_NAME} characters")

@@ -47,6 +47,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import secrets
@@ -81,6 +82,7 @@ from .credentials import (
 )
 from .errors import (
     BadInput,
+    ClassroomError,
     GameInProgress,
     HintsForbidden,
     NotStarted,
@@ -135,6 +137,12 @@ def open_store(target: str | os.PathLike[str]) -> Store:
     return SQLiteStore(text)
 
 
+def _check_password(password: object) -> str:
+    if not isinstance(password, str) or not 1 <= len(password) <= 1024:
+        raise BadInput("the teacher password is a text of 1 to 1024 characters")
+    return password
+
+
 def _move(move: object) -> tuple[object, object]:
     """``(dweebie, cell)`` from a :class:`Move`, a pair, or ``{"dweebie":, "cell":}`` (as a
     page may send it); the rules then check both."""
@@ -184,14 +192,14 @@ class Classroom:
             self._computers[str(level).lower()] = player
         self._hint_player: Player = hint_player or ExpertPlayer(simulations=300, name="Expert")
         self._tokens: dict[str, tuple[str, int]] = {}
+        self._games: dict[str, tuple[str, Game]] = {}
         self._lease = float(ai_lease)
 
     # ------------------------------------------------------------------ the teacher
     def _check_teacher(self, password: object) -> bool:
         if password is None:
             return False
-        if not isinstance(password, str) or not password:
-            raise BadInput("the teacher password is a text of at least one character")
+        password = _check_password(password)
         stored = self._store.meta("teacher_password") or ""
         if not stored:
             if self._store.set_meta("teacher_password", hash_secret(password), expected=""):
@@ -219,13 +227,21 @@ class Classroom:
         return row
 
     def _load(self, row: TableRow) -> Game:
+        """The game of ``row``, a new object the caller may change.  The last save read
+        or written for each table is kept loaded, so a process that acts on a table it
+        just looked at does not replay the save again (the text is compared, not trusted)."""
+        cached = self._games.get(row.code)
+        if cached is not None and cached[0] == row.game:
+            return cached[1].copy()
         try:
-            return Game.from_json(row.game)
+            game = Game.from_json(row.game)
         except SaveError as exc:
             raise StoreError(
                 f"the game of table {row.code} in {self._store.where} is damaged ({exc}); it "
                 "was left untouched"
             ) from None
+        self._games[row.code] = (row.game, game.copy())
+        return game
 
     @staticmethod
     def _status(row: TableRow) -> str:
@@ -311,8 +327,10 @@ class Classroom:
         the new state whenever another device changed the table first."""
         for attempt in range(_RETRIES):
             row = self._row(code)
-            new, result = change(row, self._load(row))
+            game = self._load(row)
+            new, result = change(row, game)
             if self._store.update_table(row, new):
+                self._games[code] = (new.game, game)
                 return new, result
             time.sleep(random.uniform(0, min(0.05, 0.0005 * 2**attempt)))
         raise TableBusy(f"table {code} kept changing; try again")
@@ -337,8 +355,10 @@ class Classroom:
                 game.play(game.random_move(rng))
             while game.may_draw(seat):  # computers never forget to draw
                 game.draw(seat)
-            if not self._store.update_table(row, self._next(row, game, driving=True)):
+            new = self._next(row, game, driving=True)
+            if not self._store.update_table(row, new):
                 return made
+            self._games[code] = (new.game, game)
             made += 1
             force = True
 
@@ -349,9 +369,13 @@ class Classroom:
         if wait:
             self._drive(new.code, force=True)
         else:
-            threading.Thread(
-                target=self._drive, args=(new.code,), kwargs={"force": True}, daemon=True
-            ).start()
+            threading.Thread(target=self._drive_quietly, args=(new.code,), daemon=True).start()
+
+    def _drive_quietly(self, code: str) -> None:
+        """:meth:`_drive` in a background thread: a failure there (the store closed
+        meanwhile, say) leaves the moves to the next waiter, once the lease runs out."""
+        with contextlib.suppress(ClassroomError):
+            self._drive(code, force=True)
 
     # ------------------------------------------------------------------ tables
     def create_table(
@@ -607,7 +631,9 @@ class Classroom:
         50 ms.  While a computer is to move at the table, the waiter also watches that
         somebody makes its move (see the module's notes)."""
         if type(version) is not int:
-            raise BadInput(f"a version is a whole number, not {version!r}")
+            raise BadInput(f"a version is a whole number, not {version!r:.40}")
+        if type(timeout) not in (int, float) or timeout != timeout:
+            raise BadInput(f"a timeout is a number of seconds, not {timeout!r:.40}")
         seconds = min(max(float(timeout), 0.0), MAX_WAIT)
         if code is None:
             return self._store.wait(None, version, seconds)
@@ -744,8 +770,7 @@ class Classroom:
     def set_teacher_password(self, password: str) -> None:
         """Change the teacher password (teacher)."""
         self._need_teacher("change the teacher password")
-        if not isinstance(password, str) or not password:
-            raise BadInput("the teacher password is a text of at least one character")
+        _check_password(password)
         self._store.set_meta("teacher_password", hash_secret(password))
 
     @property

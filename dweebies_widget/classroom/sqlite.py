@@ -29,6 +29,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
 
 from .errors import StoreError
 from .store import TABLE_NAMES, Cursor, Store
@@ -40,6 +41,9 @@ _MAGIC = b"SQLite format 3\x00"
 POLL_SECONDS = 0.05
 #: How long a change waits for the write lock before giving up.
 BUSY_SECONDS = 60.0
+#: How long an empty file is given to become a store (made by another process) before it
+#: is refused.
+NEW_STORE_SECONDS = 2.0
 
 
 class SQLiteStore(Store):
@@ -52,7 +56,13 @@ class SQLiteStore(Store):
         self.path = Path(path)
         self.where = f"the store file {str(self.path)!r}"
         if self.path.exists():
-            self._check_file()
+            # An empty file, or a database without tables, may be a store that another
+            # process is making this very moment: look again for a little while.
+            deadline = time.monotonic() + NEW_STORE_SECONDS
+            while (problem := self._check_file()) is not None:
+                if time.monotonic() > deadline:
+                    raise StoreError(problem)
+                time.sleep(0.1)
             self._conn = self._connect("rw")
             self._conn.execute("PRAGMA synchronous=NORMAL")
         else:
@@ -63,7 +73,7 @@ class SQLiteStore(Store):
 
     # ------------------------------------------------------------------ opening
     def _connect(self, mode: str) -> sqlite3.Connection:
-        uri = f"file:{self.path.resolve().as_posix()}?mode={mode}"
+        uri = f"file:{quote(self.path.resolve().as_posix())}?mode={mode}"
         try:
             conn = sqlite3.connect(
                 uri,
@@ -76,16 +86,20 @@ class SQLiteStore(Store):
             raise StoreError(f"{self.where} cannot be opened: {exc}") from None
         return conn
 
-    def _check_file(self) -> None:
-        """Refuse a file that is not a healthy classroom store, without writing to it."""
+    def _check_file(self) -> str | None:
+        """Refuse a file that is not a healthy classroom store, without writing to it;
+        the problem of an empty file or database (which may yet become a store)."""
         with open(self.path, "rb") as f:
             head = f.read(len(_MAGIC))
         if head != _MAGIC:
             what = "an empty file" if not head else "not an SQLite database"
-            raise StoreError(
+            message = (
                 f"{self.where} is {what}, so not a classroom store; it was left untouched "
                 "(give another path to make a new store)"
             )
+            if not head:
+                return message
+            raise StoreError(message)
         try:
             probe = self._connect("ro")
             try:
@@ -101,10 +115,13 @@ class SQLiteStore(Store):
                 }
                 if "dweebies_meta" not in names:
                     shown = ", ".join(sorted(names)[:5]) or "no tables"
-                    raise StoreError(
+                    message = (
                         f"{self.where} is an SQLite database of some other program ({shown}), "
                         "not a classroom store; it was left untouched"
                     )
+                    if not names:
+                        return message
+                    raise StoreError(message)
                 self._check_meta(probe.cursor())
             finally:
                 probe.close()
@@ -112,6 +129,7 @@ class SQLiteStore(Store):
             raise StoreError(
                 f"{self.where} cannot be read as a classroom store ({exc}); it was left untouched"
             ) from None
+        return None
 
     def _create(self) -> None:
         """Make the schema in a new file (two processes may race here: the write lock

@@ -449,8 +449,9 @@ def test_wait_for_change_wakes_on_a_move_from_another_process_connection(
             t.join()
     ((new, at),) = woke
     assert new == version + 1 and room_woke == [whole + 1]
+    engine = "postgresql" if store.startswith("postgresql:") else "sqlite"
     print(
-        f"\n{store.split(':')[0]}: a waiter woke {1000 * (at - moved):.0f} ms after the move",
+        f"\n{engine}: a waiter woke {1000 * (at - moved):.0f} ms after the move",
         file=sys.stderr,
     )
     assert at - moved < 0.5  # moves appear on the other screens within half a second
