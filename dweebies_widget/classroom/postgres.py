@@ -128,7 +128,11 @@ class PostgresStore(Store):
         self.where = f"the database {_public_url(url)}"
         self._listener: _Listener | None = None
         self._conn = self._connect()
-        self._prepare()
+        try:
+            self._prepare()
+        except BaseException:
+            self._conn.close()
+            raise
 
     # ------------------------------------------------------------------ opening
     def _connect(self) -> psycopg.Connection[Any]:

@@ -69,7 +69,11 @@ class SQLiteStore(Store):
             if not self.path.parent.is_dir():
                 raise StoreError(f"{self.where}: the folder {str(self.path.parent)!r} is missing")
             self._conn = self._connect("rwc")
-            self._create()
+            try:
+                self._create()
+            except BaseException:
+                self._conn.close()
+                raise
 
     # ------------------------------------------------------------------ opening
     def _connect(self, mode: str) -> sqlite3.Connection:
@@ -89,8 +93,11 @@ class SQLiteStore(Store):
     def _check_file(self) -> str | None:
         """Refuse a file that is not a healthy classroom store, without writing to it;
         the problem of an empty file or database (which may yet become a store)."""
-        with open(self.path, "rb") as f:
-            head = f.read(len(_MAGIC))
+        try:
+            with open(self.path, "rb") as f:
+                head = f.read(len(_MAGIC))
+        except OSError as exc:
+            raise StoreError(f"{self.where} cannot be read: {exc}") from None
         if head != _MAGIC:
             what = "an empty file" if not head else "not an SQLite database"
             message = (

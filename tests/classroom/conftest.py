@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from postgres_server import TempPostgres
+
+from .postgres_server import TempPostgres
 
 STORES = ["sqlite", "postgres"]
 

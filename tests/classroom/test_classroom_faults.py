@@ -18,8 +18,12 @@ from typing import Any
 
 import psycopg
 import pytest
-from postgres_server import TempPostgres
-from workers import (
+
+from dweebies_widget import Game
+from dweebies_widget.classroom import Classroom, StoreError
+
+from .postgres_server import TempPostgres
+from .workers import (
     check_game,
     finish,
     hand_over_to_sleepy,
@@ -29,9 +33,6 @@ from workers import (
     start,
     student,
 )
-
-from dweebies_widget import Game
-from dweebies_widget.classroom import Classroom, StoreError
 
 
 def wait_until(test: Any, seconds: float, what: str) -> None:
