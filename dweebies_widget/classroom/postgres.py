@@ -1,12 +1,14 @@
 """The store on a PostgreSQL server, for a class served by many machines (one JupyterHub,
 many nodes): the same tables and SQL as the SQLite file, through :mod:`psycopg`.
 
-Every change sends ``NOTIFY dweebies_classroom, '<code> <version>'`` in its transaction, so
-the note goes out exactly when the change is committed.  :meth:`PostgresStore.wait` sleeps
-until such a note names the table it waits for (or any table, for the room's version): a
-background thread per store holds one connection that ``LISTEN``\\ s and wakes the waiting
-threads.  Should that connection drop, the waiters fall back to asking every 0.2 s until it
-is back.
+Every change of a table notifies two channels in its transaction, so the notes go out
+exactly when the change is committed: the table's own (``dweebies_t_<code>``, the new
+version as payload) and the room's (``dweebies_classroom``, ``'<code> <version>'``).
+:meth:`PostgresStore.wait` sleeps until a note comes for what it waits on: a background
+thread per store holds one connection that ``LISTEN``\\ s to the channels its waiters
+need (and only those: a student's kernel is not woken by the moves at other tables) and
+wakes them.  Until that connection listens to a channel, and whenever it is down, the
+waiters ask the database every 50 ms instead.
 
 Each store uses two connections (one for the changes, one that listens): size the server's
 ``max_connections`` for two per process that opens the classroom.
@@ -30,14 +32,25 @@ import psycopg
 from .errors import StoreError
 from .store import TABLE_NAMES, TABLE_UPDATE, Cursor, Store, TableRow
 
-__all__ = ["CHANNEL", "PostgresStore"]
+__all__ = ["ROOM_CHANNEL", "PostgresStore", "channel"]
 
-#: The LISTEN/NOTIFY channel of every classroom store.
-CHANNEL = "dweebies_classroom"
+#: The channel that hears of every change of every table (for the room's version).
+ROOM_CHANNEL = "dweebies_classroom"
 #: Key of the advisory lock taken while the schema is created.
 _SCHEMA_LOCK = 0x0D3EB1E5
-#: How often waiters ask while the listening connection is down.
-_FALLBACK_POLL = 0.2
+#: How often waiters ask while their channel is not listened to (yet).
+_FALLBACK_POLL = 0.05
+#: How often the listening thread looks for channels to add.
+_LISTEN_TICK = 0.1
+
+
+def channel(code: str | None) -> str:
+    """The channel that hears of the changes of table ``code`` (of any table: ``None``).
+
+    >>> channel("K7QX"), channel(None)
+    ('dweebies_t_k7qx', 'dweebies_classroom')
+    """
+    return ROOM_CHANNEL if code is None else f"dweebies_t_{code.lower()}"
 
 
 def _public_url(url: str) -> str:
@@ -53,63 +66,70 @@ def _public_url(url: str) -> str:
 class _Listener:
     """One LISTEN connection in a background thread, and a condition the waiters sleep on.
 
-    ``marks[code]`` counts the notes seen for each table, ``total`` all of them, and
-    ``generation`` bumps whenever the connection is (re)made, since notes may have been
-    missed while it was down: the waiters then look at the versions again.
+    Waiters ask for channels (:meth:`want`); the thread listens to each on its next tick
+    and then lists it in ``listening``.  ``notes[channel]`` counts the notes heard on each
+    channel; ``generation`` bumps whenever the connection is (re)made, since notes may have
+    been missed while it was down: the waiters then look at the versions again.
     """
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.cond = threading.Condition()
-        self.marks: dict[str, int] = {}
-        self.total = 0
+        self.wanted: set[str] = set()
+        self.listening: set[str] = set()
+        self.notes: dict[str, int] = {}
         self.generation = 0
-        self.healthy = False
         self.stopped = False
         self.thread = threading.Thread(target=self._run, name="dweebies-listen", daemon=True)
         self.thread.start()
 
-    def mark(self, code: str | None) -> tuple[int, int]:
+    def want(self, name: str) -> None:
         with self.cond:
-            return (self.total if code is None else self.marks.get(code, 0), self.generation)
+            self.wanted.add(name)
+
+    def mark(self, name: str) -> tuple[int, int, bool]:
+        """What moves on when a note comes on channel ``name`` (or the connection is
+        made again), and whether the channel is listened to."""
+        with self.cond:
+            return (self.notes.get(name, 0), self.generation, name in self.listening)
 
     def _run(self) -> None:
         while not self.stopped:
             try:
                 with psycopg.connect(self.url, autocommit=True) as conn:
-                    conn.execute(f"LISTEN {CHANNEL}")
                     with self.cond:
-                        self.healthy = True
                         self.generation += 1
                         self.cond.notify_all()
                     while not self.stopped:
-                        for note in conn.notifies(timeout=0.5):
-                            code = note.payload.split(" ", 1)[0]
+                        with self.cond:
+                            new = sorted(self.wanted - self.listening)
+                        for name in new:  # names made by channel(): safe identifiers
+                            conn.execute(f'LISTEN "{name}"')
+                        if new:
                             with self.cond:
-                                self.total += 1
-                                self.marks[code] = self.marks.get(code, 0) + 1
+                                self.listening.update(new)
+                                self.cond.notify_all()
+                        for note in conn.notifies(timeout=_LISTEN_TICK):
+                            with self.cond:
+                                self.notes[note.channel] = self.notes.get(note.channel, 0) + 1
                                 self.cond.notify_all()
             except psycopg.Error:
                 pass
             with self.cond:
-                self.healthy = False
+                self.listening.clear()
                 self.generation += 1
                 self.cond.notify_all()
             if not self.stopped:
                 time.sleep(_FALLBACK_POLL)
 
-    def sleep(self, code: str | None, mark: tuple[int, int], seconds: float) -> None:
-        """Sleep until the mark of ``code`` moves on from ``mark``, at most ``seconds``
-        (at most :data:`_FALLBACK_POLL` while the connection is down)."""
+    def sleep(self, name: str, mark: tuple[int, int, bool], seconds: float) -> None:
+        """Sleep until the mark of channel ``name`` moves on from ``mark``, at most
+        ``seconds`` (at most :data:`_FALLBACK_POLL` while the channel is not listened to)."""
         with self.cond:
-            if self.healthy:
-                self.cond.wait_for(lambda: self.mark(code) != mark or not self.healthy, seconds)
+            if mark[2]:
+                self.cond.wait_for(lambda: self.mark(name) != mark, seconds)
             else:
                 self.cond.wait(min(seconds, _FALLBACK_POLL))
-
-    def wait_ready(self, seconds: float) -> None:
-        with self.cond:
-            self.cond.wait_for(lambda: self.healthy or self.stopped, timeout=seconds)
 
     def stop(self) -> None:
         self.stopped = True
@@ -206,35 +226,37 @@ class PostgresStore(Store):
                 cur,
                 f"WITH changed AS (UPDATE dweebies_tables SET {TABLE_UPDATE} "
                 "WHERE code = ? AND version = ? RETURNING code, version) "
-                "SELECT pg_notify(?, code || ' ' || version) FROM changed",
-                (*new.to_sql()[1:], old.code, old.version, CHANNEL),
+                "SELECT pg_notify(?, version::text), pg_notify(?, code || ' ' || version) "
+                "FROM changed",
+                (*new.to_sql()[1:], old.code, old.version, channel(new.code), ROOM_CHANNEL),
             )
             return cur.fetchone() is not None
 
     def _notify(self, cur: Cursor, code: str, version: int) -> None:
-        cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} {version}"))
+        cur.execute(
+            "SELECT pg_notify(%s, %s), pg_notify(%s, %s)",
+            (channel(code), str(version), ROOM_CHANNEL, f"{code} {version}"),
+        )
 
     # ------------------------------------------------------------------ waiting
     def _listening(self) -> _Listener:
         with self._lock:
             if self._listener is None:
                 self._listener = _Listener(self.url)
-                listener = self._listener
-            else:
-                return self._listener
-        listener.wait_ready(5.0)
-        return listener
+            return self._listener
 
     def wait(self, code: str | None, version: int, timeout: float) -> int:
         listener = self._listening()
+        name = channel(code)
+        listener.want(name)
         deadline = time.monotonic() + max(0.0, timeout)
         while True:
-            mark = listener.mark(code)  # before reading: a later change moves the mark
+            mark = listener.mark(name)  # before reading: a later change moves the mark
             now = self.version(code)
             left = deadline - time.monotonic()
             if now != version or left <= 0:
                 return now
-            listener.sleep(code, mark, left)
+            listener.sleep(name, mark, left)
 
     def close(self) -> None:
         with self._lock:
