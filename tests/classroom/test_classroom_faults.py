@@ -48,12 +48,18 @@ def kill(process: Any) -> None:
     assert process.exitcode == -signal.SIGKILL
 
 
+def engine(store: str) -> str:
+    return "postgresql" if store.startswith("postgresql:") else "sqlite"
+
+
 def plays(log: Path) -> list[list[int]]:
     return [line[1:5] for line in read_log(log) if isinstance(line, list)]
 
 
 # ----------------------------------------------------------------------------- processes
-def test_a_student_killed_mid_game_rejoins_and_goes_on(store: str, tmp_path: Path) -> None:
+def test_a_student_killed_mid_game_rejoins_and_goes_on(
+    store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with Classroom(store) as room:
         code = room.create_table(players=3, ai={2: "greedy"}, seed=41)
     first, second, ben_log = tmp_path / "ana1.log", tmp_path / "ana2.log", tmp_path / "ben.log"
@@ -66,7 +72,10 @@ def test_a_student_killed_mid_game_rejoins_and_goes_on(store: str, tmp_path: Pat
         stopped = room.spectate(code)
         assert stopped.current_player is not None  # mid-game
         assert room.table(code).status == "playing"
+    restarted = time.monotonic()
     ana = start(student, store, code, "ana", "1357", str(second), 3, 0.0)
+    wait_until(lambda: len(read_log(second)) > 1, 60, "the student's first move back")
+    back = time.monotonic() - restarted
     finish([ana, ben], 120)
     seat = read_log(first)[0]["seat"]
     assert read_log(second)[0]["seat"] == seat  # the same seat back
@@ -79,9 +88,16 @@ def test_a_student_killed_mid_game_rejoins_and_goes_on(store: str, tmp_path: Pat
     assert len(mine) - len(before) - len(after) in (0, 1)  # one made just before the kill
     assert plays(ben_log) == placements(game, 1 - seat)
     assert len(placements(game)) > stopped.moves
+    with capsys.disabled():
+        print(
+            f"\nclassroom {engine(store)}: a student killed after {stopped.moves} moves was "
+            f"back and playing {back:.2f} s after the new process started"
+        )
 
 
-def test_the_host_killed_and_restarted_resumes_every_table(store: str, tmp_path: Path) -> None:
+def test_the_host_killed_and_restarted_resumes_every_table(
+    store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     specs: list[dict[str, Any]] = [{"players": 2}] * 3 + [
         {"players": 3, "ai": {1: "greedy"}},
         {"players": 3, "ai": {2: "cautious"}},
@@ -105,9 +121,11 @@ def test_the_host_killed_and_restarted_resumes_every_table(store: str, tmp_path:
         at_kill = {code: room.version(code) for code in tokens}
         unfinished = [c for c in tokens if room.table(c).status == "playing"]
     assert unfinished, "the host was killed after every game ended"
+    restarted = time.monotonic()
     second = start(host, store, str(tokens_file), str(logs[1]), 2, 0.0, True)
     finish([second], 120)
-    started = read_log(logs[1])[0]
+    took = time.monotonic() - restarted
+    started, resumed = read_log(logs[1])[:2]
     assert all(started["versions"][c] >= at_kill[c] for c in tokens)  # nothing was lost
     before = [line[1:] for line in read_log(logs[0]) if isinstance(line, list)]
     after = [line[1:] for line in read_log(logs[1]) if isinstance(line, list)]
@@ -121,10 +139,16 @@ def test_the_host_killed_and_restarted_resumes_every_table(store: str, tmp_path:
             assert students[: len(logged_before)] == logged_before
             assert students[len(students) - len(logged_after) :] == logged_after
             assert len(students) - len(logged_before) - len(logged_after) in (0, 1)
+    with capsys.disabled():
+        print(
+            f"\nclassroom {engine(store)}: the host was killed with {len(unfinished)} of "
+            f"{len(tokens)} games unfinished; the new host made {resumed['resumed']} pending "
+            f"computer moves and finished every game {took:.2f} s after it started"
+        )
 
 
 def test_a_computer_move_left_by_a_killed_process_is_made_by_the_next_waiter(
-    store: str, tmp_path: Path
+    store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with Classroom(store) as room:
         code = room.create_table(players=2, ai={1: "greedy"}, seed=5)
@@ -139,9 +163,15 @@ def test_a_computer_move_left_by_a_killed_process_is_made_by_the_next_waiter(
         assert room.spectate(code).current_player == 1  # the computer's turn, left undone
         begin = time.monotonic()
         assert room.wait_for_change(code, version, timeout=20) > version
-        assert time.monotonic() - begin < 10  # once the one-second lease ran out
+        took = time.monotonic() - begin
+        assert took < 10  # once the one-second lease ran out
         view = room.view(token)
         assert view.current_player == 0 and len(view.history) == 2
+    with capsys.disabled():
+        print(
+            f"\nclassroom {engine(store)}: the computer move left by a killed process was "
+            f"made by a waiting device {took:.2f} s later (lease 1 s)"
+        )
 
 
 # ----------------------------------------------------------------------------- files
