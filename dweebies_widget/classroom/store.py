@@ -355,14 +355,24 @@ class Store(ABC):
         with self._read() as cur:
             self._run(cur, f"SELECT {_TABLE_COLUMNS} FROM dweebies_tables WHERE code = ?", (code,))
             row = cur.fetchone()
-        return None if row is None else TableRow.from_sql(row)
+        return None if row is None else self._table_row(row)
 
     def tables(self) -> list[TableRow]:
         """Every table, oldest first."""
         with self._read() as cur:
             self._run(cur, f"SELECT {_TABLE_COLUMNS} FROM dweebies_tables ORDER BY created, code")
             rows = cur.fetchall()
-        return [TableRow.from_sql(r) for r in rows]
+        return [self._table_row(r) for r in rows]
+
+    def _table_row(self, row: Sequence[Any]) -> TableRow:
+        try:
+            return TableRow.from_sql(row)
+        except (ValueError, TypeError, AttributeError) as exc:
+            from .errors import StoreError
+
+            raise StoreError(
+                f"table {row[0]!r} in {self.where} is damaged ({exc}); it was left untouched"
+            ) from None
 
     def version(self, code: str | None) -> int:
         """The version of table ``code`` (-1 if there is none); for ``None``, the room's

@@ -269,6 +269,9 @@ def test_a_damaged_game_in_the_store_is_reported_not_rewritten(store: str) -> No
             room.play(token, (0, (0, 0)))
         assert len(room.check()) == 1 and bad in room.check()[0]
     assert _sql(store, "SELECT game FROM dweebies_tables WHERE code = ?", bad)[0][0] == tampered
+    _sql(store, "UPDATE dweebies_tables SET scores = 'ten' WHERE code = ?", good)
+    with Classroom(store) as room, pytest.raises(StoreError, match=f"table '{good}' .* damaged"):
+        room.tables()
 
 
 def test_a_newer_or_foreign_schema_is_refused_on_both_engines(store: str) -> None:
