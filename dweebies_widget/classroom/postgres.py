@@ -147,6 +147,7 @@ class PostgresStore(Store):
         self.url = url
         self.where = f"the database {_public_url(url)}"
         self._listener: _Listener | None = None
+        self._closed = False
         self._conn = self._connect()
         try:
             self._prepare()
@@ -190,6 +191,8 @@ class PostgresStore(Store):
 
     def _connection(self) -> psycopg.Connection[Any]:
         """The connection, made again if it was lost (a restarted server)."""
+        if self._closed:
+            raise StoreError(f"{self.where}: this classroom was closed")
         if self._conn.closed or self._conn.broken:
             self._conn = self._connect()
         return self._conn
@@ -241,6 +244,8 @@ class PostgresStore(Store):
     # ------------------------------------------------------------------ waiting
     def _listening(self) -> _Listener:
         with self._lock:
+            if self._closed:
+                raise StoreError(f"{self.where}: this classroom was closed")
             if self._listener is None:
                 self._listener = _Listener(self.url)
             return self._listener
@@ -260,6 +265,7 @@ class PostgresStore(Store):
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             if self._listener is not None:
                 self._listener.stop()
             self._conn.close()

@@ -55,6 +55,7 @@ class SQLiteStore(Store):
         super().__init__()
         self.path = Path(path)
         self.where = f"the store file {str(self.path)!r}"
+        self._closed = False
         if self.path.exists():
             # An empty file, or a database without tables, may be a store that another
             # process is making this very moment: look again for a little while.
@@ -159,10 +160,15 @@ class SQLiteStore(Store):
             raise StoreError(f"{self.where} could not be created: {exc}") from None
 
     # ------------------------------------------------------------------ transactions
+    def _cursor(self) -> sqlite3.Cursor:
+        if self._closed:
+            raise StoreError(f"{self.where}: this classroom was closed")
+        return self._conn.cursor()
+
     @contextmanager
     def _read(self) -> Iterator[Cursor]:
         with self._lock:
-            cur = self._conn.cursor()
+            cur = self._cursor()
             try:
                 yield cur
             except sqlite3.DatabaseError as exc:
@@ -173,7 +179,7 @@ class SQLiteStore(Store):
     @contextmanager
     def _write(self) -> Iterator[Cursor]:
         with self._lock:
-            cur = self._conn.cursor()
+            cur = self._cursor()
             self._begin(cur)
             try:
                 yield cur
@@ -219,6 +225,7 @@ class SQLiteStore(Store):
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             self._conn.close()
 
     def __repr__(self) -> str:

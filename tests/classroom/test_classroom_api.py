@@ -26,6 +26,7 @@ from dweebies_widget.classroom import (
     NotStarted,
     NotTeacher,
     SeatLocked,
+    StoreError,
     TableClosed,
     TableFull,
     UnknownTable,
@@ -486,3 +487,12 @@ def test_the_classroom_reads_no_games_privates(store: str, monkeypatch: pytest.M
         room.tables()
         room.download_all()
     assert not seen
+
+
+def test_a_closed_classroom_says_so(store: str) -> None:
+    room = Classroom(store)
+    code = room.create_table(players=2)
+    room.close()
+    for action in (lambda: room.table(code), lambda: room.wait_for_change(code, 1, 0.1)):
+        with pytest.raises(StoreError, match="closed"):
+            action()
