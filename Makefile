@@ -17,7 +17,7 @@ LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .DEFAULT_GOAL := test
-.PHONY: lab app test notebooks lint typecheck chromium bench screenshot clean distclean
+.PHONY: lab app test notebooks lint typecheck chromium postgresql bench screenshot clean distclean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -39,8 +39,8 @@ lab: $(LAB_STAMP)
 app: $(LAB_STAMP)
 	$(PY) -m voila notebooks/00_play.ipynb
 
-## test: lint, type check, then run every test (browser tests included)
-test: lint typecheck chromium
+## test: lint, type check, then run every test (browser and PostgreSQL tests included)
+test: lint typecheck chromium postgresql
 	$(PY) -m pytest
 
 ## chromium: install Debian's chromium for the browser tests, if it is missing
@@ -49,6 +49,14 @@ chromium:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+## postgresql: install Debian's PostgreSQL for the classroom tests, if it is missing (the
+## tests start a throwaway server of their own with its initdb and pg_ctl)
+postgresql:
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "Installing Debian's postgresql for the classroom tests"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
 ## notebooks: run every notebook top to bottom and store its outputs (what nbval checks)
 notebooks: $(TEST_STAMP)

@@ -1,0 +1,69 @@
+"""The classroom: students play each other from their own devices, through one store.
+
+>>> import os, tempfile
+>>> from dweebies_widget.classroom import Classroom
+>>> room = Classroom(os.path.join(tempfile.mkdtemp(), "class.sqlite"))  # or postgresql://...
+>>> code = room.create_table(players=3, ai={2: "greedy"}, seed=5)   # a short code to type
+>>> ana = room.join(code, "Ana", pin="1234")
+>>> ben = room.join(code, "Ben", pin="9876")
+>>> room.view(ana).hand != room.view(ben).hand   # each seat sees its own hand only
+True
+>>> v = room.version(code)
+>>> _ = room.play(ana, room.view(ana).legal_moves()[0])
+>>> room.version(code) > v, room.spectate(code).current_player
+(True, 1)
+>>> room.close()
+
+:mod:`.room` holds :class:`Classroom` (the API); :mod:`.store`, :mod:`.sqlite` and
+:mod:`.postgres` keep the tables; :mod:`.credentials` makes codes and tokens and hashes
+PINs; :mod:`.picture` is the public data pages see; :mod:`.errors` the errors.
+"""
+
+from .errors import (
+    BadInput,
+    ClassroomError,
+    GameInProgress,
+    HintsForbidden,
+    NotStarted,
+    NotTeacher,
+    SeatLocked,
+    StoreError,
+    TableBusy,
+    TableClosed,
+    TableFull,
+    UnknownTable,
+    UnknownToken,
+    WrongPassword,
+    WrongPin,
+)
+from .picture import LeaderRow, Picture, Seat, SeatInfo, SeatState, TableInfo
+from .room import AI_LEASE, LEVELS, MAX_PIN_FAILURES, Classroom, ladder
+
+__all__ = [
+    "AI_LEASE",
+    "LEVELS",
+    "MAX_PIN_FAILURES",
+    "BadInput",
+    "Classroom",
+    "ClassroomError",
+    "GameInProgress",
+    "HintsForbidden",
+    "LeaderRow",
+    "NotStarted",
+    "NotTeacher",
+    "Picture",
+    "Seat",
+    "SeatInfo",
+    "SeatLocked",
+    "SeatState",
+    "StoreError",
+    "TableBusy",
+    "TableClosed",
+    "TableFull",
+    "TableInfo",
+    "UnknownTable",
+    "UnknownToken",
+    "WrongPassword",
+    "WrongPin",
+    "ladder",
+]

@@ -1,0 +1,241 @@
+"""What pages may see of the classroom: plain, public data about tables, seats and players.
+
+Nothing here holds a hidden card: a :class:`Picture` (what a spectator, the teacher's page
+or a projector shows) has the table, the scores, each hand's *size*, the pile's size, whose
+turn it is and the public history (rules section 7), built through the core's public API
+alone.  The seed of a deal is never part of it (it would tell every hand).
+
+>>> from dweebies_widget import Game
+>>> game = Game(players=2, seed=7)
+>>> _ = game.play(game.legal_moves()[0])
+>>> seats = (SeatInfo(0, "Ana", None), SeatInfo(1, None, "greedy"))
+>>> p = picture(game, code="K7QX", version=3, status="playing", seats=seats, hints=True)
+>>> p.hand_sizes, p.current_player, p.moves
+((5, 5), 1, 1)
+>>> sorted(p.to_dict())  # doctest: +NORMALIZE_WHITESPACE
+['board', 'code', 'current_player', 'hand_sizes', 'hints', 'last', 'legal', 'moves', 'owed',
+ 'pile_size', 'players', 'scores', 'seats', 'status', 'version', 'winners']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import Game, Placement, View
+
+__all__ = ["LeaderRow", "Picture", "Seat", "SeatInfo", "SeatState", "TableInfo", "picture"]
+
+Cell = tuple[int, int]
+
+#: The states of a table: students still joining, being played, finished, closed by the
+#: teacher.
+STATUSES = ("waiting", "playing", "over", "closed")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Whose a token is: the table, the seat number and the student's name."""
+
+    code: str
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat as everybody may see it."""
+
+    seat: int
+    name: str | None
+    """The student's name, ``None`` while the seat is free or for a computer seat."""
+    computer: str | None
+    """The level of a computer seat (``"greedy"``...), ``None`` for a student's seat."""
+    wrong_pins: int = 0
+    """Wrong PINs given for this seat since its last right one (it locks at the limit)."""
+
+    @property
+    def label(self) -> str:
+        """``"Ana"``, ``"Greedy (computer)"`` or ``"(free)"``."""
+        if self.computer is not None:
+            return f"{self.computer.capitalize()} (computer)"
+        return self.name if self.name is not None else "(free)"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "computer": self.computer,
+            "label": self.label,
+            "wrong_pins": self.wrong_pins,
+        }
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A table in a list (the lobby's, the teacher's): who sits where and how it stands."""
+
+    code: str
+    version: int
+    players: int
+    seats: tuple[SeatInfo, ...]
+    status: str
+    """One of :data:`STATUSES`."""
+    hints: bool
+    turn: int | None
+    """The seat to move while it is played, else ``None``."""
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    """The winning seats once over (several on a tie), else ``()``."""
+    moves: int
+    created: float
+    updated: float
+
+    @property
+    def free(self) -> int:
+        """Seats still free for students."""
+        return sum(1 for s in self.seats if s.computer is None and s.name is None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "version": self.version,
+            "players": self.players,
+            "seats": [s.to_dict() for s in self.seats],
+            "status": self.status,
+            "hints": self.hints,
+            "turn": self.turn,
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "moves": self.moves,
+            "free": self.free,
+            "created": self.created,
+            "updated": self.updated,
+        }
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A table as a spectator sees it: no hidden card (rules section 7)."""
+
+    code: str
+    version: int
+    status: str
+    players: int
+    seats: tuple[SeatInfo, ...]
+    board: tuple[tuple[Cell, int], ...]
+    """``((row, col), dweebie)`` in reading order."""
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    owed: tuple[int, ...]
+    pile_size: int
+    current_player: int | None
+    """The seat to move, ``None`` once the game is over."""
+    legal: tuple[Cell, ...]
+    """Where the mover may place (public), sorted."""
+    last: Placement | None
+    """The last placement with what it collected (highlight it)."""
+    moves: int
+    """Actions in the history so far."""
+    winners: tuple[int, ...]
+    hints: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (cells as ``[row, col]`` lists)."""
+        last = self.last
+        return {
+            "code": self.code,
+            "version": self.version,
+            "status": self.status,
+            "players": self.players,
+            "seats": [s.to_dict() for s in self.seats],
+            "board": [[r, c, d] for (r, c), d in self.board],
+            "hand_sizes": list(self.hand_sizes),
+            "scores": list(self.scores),
+            "owed": list(self.owed),
+            "pile_size": self.pile_size,
+            "current_player": self.current_player,
+            "legal": [list(c) for c in self.legal],
+            "last": None
+            if last is None
+            else {
+                "seat": last.seat,
+                "dweebie": last.move.dweebie,
+                "cell": list(last.move.cell),
+                "taken": [[r, c, d] for (r, c), d in last.taken],
+            },
+            "moves": self.moves,
+            "winners": list(self.winners),
+            "hints": self.hints,
+        }
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """Everything a seat's page draws, read at one version of the table: the seat's own
+    :class:`~dweebies_widget.View` (its hand and the public information, nothing else)
+    and the table around it.  Wait for the next change from :attr:`version`."""
+
+    code: str
+    seat: int
+    version: int
+    status: str
+    hints: bool
+    seats: tuple[SeatInfo, ...]
+    view: View
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    """A student's line of the class leaderboard (finished games only)."""
+
+    name: str
+    games: int
+    wins: int
+    """Games won, a shared win included."""
+    draws: int
+    """Games every seat tied."""
+    losses: int
+    points: int
+    """Cards collected, over all games."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "points": self.points,
+        }
+
+
+def picture(
+    game: Game,
+    *,
+    code: str,
+    version: int,
+    status: str,
+    seats: tuple[SeatInfo, ...],
+    hints: bool,
+) -> Picture:
+    """The spectator's picture of ``game`` (public information only)."""
+    over = game.is_over
+    return Picture(
+        code=code,
+        version=version,
+        status=status,
+        players=game.players,
+        seats=seats,
+        board=tuple(sorted(game.board.items())),
+        hand_sizes=game.hand_sizes,
+        scores=game.scores,
+        owed=tuple(game.owed_draws(s) for s in range(game.players)),
+        pile_size=game.pile_size,
+        current_player=None if over else game.current_player,
+        legal=tuple(sorted(game.legal_cells())),
+        last=game.last_placement,
+        moves=len(game.history),
+        winners=game.winners if over else (),
+        hints=hints,
+    )
