@@ -33,9 +33,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 # ---------------------------------------------------------------------------- browser tests
-# One Chromium, one JupyterLab (which serves Notebook 7 too) and one Voila for the whole
-# session, started the first time a browser test asks for them (see browser_pages.py).
-@pytest.fixture(scope="session")
+# One JupyterLab (which serves Notebook 7 too) and one Voila for the whole session, started
+# the first time a browser test asks for them (see browser_pages.py); one Chromium per test
+# module.  (Playwright's sync API keeps an asyncio loop marked as running in this thread
+# while it is open, and the widget's timers would go to that loop: so it closes when its
+# module is done, before the widget's own tests run.)
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     from browser_pages import CHROMIUM, CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright

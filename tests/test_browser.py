@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from browser_pages import (
     DESKTOP,
+    SLOWEST,
     Server,
     canvas_of,
     latencies,
@@ -40,9 +41,6 @@ from playwright.sync_api import Browser, Page
 from dweebies_widget import DweebiesWidget
 
 SHOTS = os.environ.get("DWEEBIES_SCREENSHOTS")
-SLOWEST = 100.0
-"""A median click-to-redraw time (ms) above this fails: twice the 50 ms aimed at, as the
-machine running the tests may be busy; the measured medians are printed."""
 
 
 def play_a_move(page: Page) -> tuple[list[float], DweebiesWidget]:
