@@ -1301,27 +1301,27 @@ class Controller:
 
     def _heat_map(self, dweebie: int) -> tuple[dict[Cell, float], dict[Cell, str], HeatKey]:
         """Shades (0..1), the values written on the cells and the legend of the heat map
-        for ``dweebie``: a win chance as it is when the values are chances, else the values
-        scaled from the lowest to the highest."""
+        for ``dweebie``: the darkest shade for its worst cell, the lightest for its best
+        (so that close values still look different), each cell's value written on it (a win
+        chance in percent for the Expert), the legend giving the values at both ends."""
         values = self._analyze(self._game.current_player)
         mine = {m.cell: v for m, v in values.items() if m.dweebie == dweebie}
         title = self._heat_title()
         if not mine:
             return {}, {}, HeatKey(title, "", "")
         chances = isinstance(self.hint_player, ExpertPlayer)
-        if all(0.0 <= v <= 1.0 for v in values.values()):
-            shade = dict(mine)  # already probabilities
-            low, high = ("0%", "100%") if chances else ("0", "1")
-        else:
-            least, most = min(values.values()), max(values.values())
-            span = most - least or 1.0
-            shade = {c: (v - least) / span for c, v in mine.items()}
-            low, high = f"{round(least, 2):g}", f"{round(most, 2):g}"
-        if chances:
-            text = {c: f"{round(100 * v)}%" for c, v in mine.items()}
+        least, most = min(mine.values()), max(mine.values())
+        if chances:  # a decimal when the chances are close, so that the numbers differ too
+            digits = 1 if most - least < 0.05 else 0
+            text = {c: f"{100 * v:.{digits}f}%" for c, v in mine.items()}
         else:
             text = {c: f"{round(v, 2):g}" for c, v in mine.items()}
-        return shade, text, HeatKey(title, low, high)
+        if most > least:
+            shade = {c: (v - least) / (most - least) for c, v in mine.items()}
+        else:
+            shade = dict.fromkeys(mine, 0.5)
+        worst, best = min(mine, key=lambda c: (mine[c], c)), max(mine, key=lambda c: (mine[c], c))
+        return shade, text, HeatKey(title, f"worst {text[worst]}", f"best {text[best]}")
 
 
 def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -390,7 +390,11 @@ def _paint_lit(pen: Pen, g: Geometry, scene: Scene) -> None:
     for cell in sorted(scene.heat.keys() & scene.lit):
         cx, cy = g.cell_center(cell)
         text = scene.heat_text.get(cell, f"{round(100 * scene.heat[cell])}%")
-        pen.text(cx, cy, text, max(13.0, 20 * g.scale), bold=True, halo="#FFFFFF")
+        dark = scene.heat[cell] < _LIGHT_FROM  # white ink on the dark shades, dark on the light
+        pen.text(
+            cx, cy - 6 * g.scale, text, max(13.0, 20 * g.scale), "#FFFFFF" if dark else P.INK,
+            bold=True, halo=P.INK if dark else "#FFFFFF", halo_width=3,
+        )  # fmt: skip
 
 
 def _paint_coordinates(pen: Pen, g: Geometry, scene: Scene) -> None:
@@ -461,7 +465,7 @@ def _paint_legend(pen: Pen, g: Geometry, scene: Scene) -> None:
     texts = [text for _, text in rows] + ([key.title] if key else [])
     width = min(bw - 16, max(_text_width(t, size) for t in texts) + 44)
     height = len(rows) * line + (2 * line + 6 if key else 0) + 10
-    x, y = bx + 8, by + bh - height - 8
+    x, y = _quiet_corner(g, scene, width, height)
     pen.dash()
     pen.round_rect((x, y, width, height), 6, fill=_LEGEND_FILL, stroke=P.SEAT_EDGE)
     cy = y + 5 + line / 2
@@ -501,6 +505,28 @@ def _paint_legend(pen: Pen, g: Geometry, scene: Scene) -> None:
         pen.text(bar_x + bar_w + 8, cy, key.high, size, P.INK, align="left")
 
 
+def _quiet_corner(g: Geometry, scene: Scene, width: float, height: float) -> tuple[float, float]:
+    """Where a ``width`` x ``height`` box covers the fewest cards and lit cells: one of the
+    table band's corners (bottom left first)."""
+    bx, by, bw, bh = g.table_band
+    busy = [g.cell_box(cell) for cell in (*scene.board, *scene.lit)]
+    best: tuple[int, float, float] | None = None
+    for x, y in [
+        (bx + 8, by + bh - height - 8),
+        (bx + bw - width - 8, by + bh - height - 8),
+        (bx + 8, by + 8),
+        (bx + bw - width - 8, by + 8),
+    ]:
+        covered = sum(
+            cx < x + width and x < cx + cw and cy < y + height and y < cy + ch
+            for cx, cy, cw, ch in busy
+        )
+        if best is None or covered < best[0]:
+            best = (covered, x, y)
+    assert best is not None
+    return best[1], best[2]
+
+
 def _paint_banner(pen: Pen, g: Geometry, lines: Sequence[str]) -> None:
     """The end of the game: the result big, then the scores, why cards are left on the
     table and what to do next, on a card in the middle of the table."""
@@ -514,7 +540,7 @@ def _paint_banner(pen: Pen, g: Geometry, lines: Sequence[str]) -> None:
     x, y = bx + (bw - width) / 2, by + max((bh - height) / 2, 8)
     pen.dash()
     pen.set(global_alpha=0.96)
-    pen.round_rect((x, y, width, height), 12, fill=P.WIN_FILL, stroke=P.WIN_EDGE, width=3)
+    pen.round_rect((x, y, width, height), 12, fill=_BACKGROUND, stroke=P.CARD_EDGE, width=3)
     pen.set(global_alpha=1.0)
     pen.text(x + width / 2, y + 16 + title_size / 2, title, title_size, P.INK, bold=True,
              max_width=width - 24)  # fmt: skip
@@ -524,6 +550,8 @@ def _paint_banner(pen: Pen, g: Geometry, lines: Sequence[str]) -> None:
         cy += size + 8
 
 
+_LIGHT_FROM = 0.55
+"""From this value on, a viridis shade is light enough for dark ink."""
 _VIRIDIS = ((68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37))
 """Stops of the viridis scale: dark to light, evenly spaced in lightness and readable with
 every common colour-vision deficiency."""
