@@ -860,15 +860,16 @@ class Controller:
 
     def _zoom_to(self, zoom: float, at: tuple[float, float] | None) -> None:
         """Zoom to ``zoom`` (kept within 1..3); around canvas pixel ``at`` when it is on
-        the table (that point stays under it), else around the view's middle."""
+        the table (that point stays under it), else around the middle of the view (from the
+        fitted view: the middle of the table)."""
         zoom = min(max(zoom, MIN_ZOOM), MAX_ZOOM)
         g = self._geometry
         on_table = at is not None and g.cell_at(*at) is not None
         self._zoom = zoom
         if at is None or not on_table:
-            if self._centre is not None:
-                self._centre = g.view_centre
+            self._centre = g.view_centre
             self._draw()
+            self._centre = self._geometry.view_centre
             return
         point = g.point_at(*at)
         scene = self._build_scene()

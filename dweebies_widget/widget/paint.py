@@ -17,7 +17,7 @@ Dweebies apart without colour.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
@@ -322,15 +322,16 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
             pen.do("stroke_line", x, band[1], x, band[1] + band[3])
     for i, group in enumerate(scene.groups):
         tint = P.GROUP_TINTS[i % len(P.GROUP_TINTS)]
-        for cell in sorted(group):
+        for cell in _in_view(g, group):
             pen.rect(g.cell_box(cell), fill=tint)
-    for cell in sorted(scene.links - scene.lit):
+    for cell in _in_view(g, scene.links - scene.lit):
         pen.dash(3, 3)
         pen.round_rect(g.card_box(cell), 8 * g.scale, stroke=P.LINK_EDGE, width=2)
         pen.text(*g.cell_center(cell), "+", 28 * g.scale, P.LINK_EDGE, bold=True)
     _paint_taken(pen, g, scene)
     _paint_lit(pen, g, scene)
-    _paint_cards(pen, [(g.card_box(cell), d) for cell, d in sorted(scene.board.items())])
+    board = scene.board
+    _paint_cards(pen, [(g.card_box(cell), board[cell]) for cell in _in_view(g, board)])
     if scene.preview is not None:
         cell, d, taken = scene.preview
         _paint_cards(pen, [(g.card_box(cell), d)], alpha=0.55)
@@ -361,10 +362,17 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
     pen._state.clear()  # restore() brought back the canvas state from before save()
 
 
+def _in_view(g: Geometry, cells: Iterable[Cell]) -> list[Cell]:
+    """``cells`` that the table band shows (even partly), in reading order: nothing is
+    drawn where the clip would hide it all."""
+    (r0, c0), (r1, c1) = g.visible_cells()
+    return sorted(cell for cell in cells if r0 <= cell[0] <= r1 and c0 <= cell[1] <= c1)
+
+
 def _paint_taken(pen: Pen, g: Geometry, scene: Scene) -> None:
     """Cells the last placement collected, now empty: dashed grey ghosts (as in the static
     picture), so the last move reads "collected from here" rather than an empty outline."""
-    for cell in sorted(scene.taken - scene.lit - scene.board.keys()):
+    for cell in _in_view(g, scene.taken - scene.lit - scene.board.keys()):
         pen.dash(5, 3)
         pen.round_rect(g.card_box(cell), 9 * g.scale, stroke=P.TAKEN_EDGE, width=1.5)
         cx, cy = g.cell_center(cell)
@@ -374,7 +382,7 @@ def _paint_taken(pen: Pen, g: Geometry, scene: Scene) -> None:
 def _paint_lit(pen: Pen, g: Geometry, scene: Scene) -> None:
     fill, edge = (P.LINK_FILL, P.LINK_EDGE) if scene.link else (P.LEGAL_FILL, P.LEGAL_EDGE)
     pulse = scene.pulse == "lit"
-    for cell in sorted(scene.lit):
+    for cell in _in_view(g, scene.lit):
         box = g.card_box(cell)
         heat = scene.heat.get(cell)
         if pulse:
@@ -387,7 +395,7 @@ def _paint_lit(pen: Pen, g: Geometry, scene: Scene) -> None:
             pen.round_rect(box, 8 * g.scale, fill=heat_colour(heat))
         elif scene.link:
             pen.text(*g.cell_center(cell), "+", 28 * g.scale, P.LINK_EDGE, bold=True)
-    for cell in sorted(scene.heat.keys() & scene.lit):
+    for cell in _in_view(g, scene.heat.keys() & scene.lit):
         cx, cy = g.cell_center(cell)
         text = scene.heat_text.get(cell, f"{round(100 * scene.heat[cell])}%")
         dark = scene.heat[cell] < _LIGHT_FROM  # white ink on the dark shades, dark on the light
@@ -404,7 +412,7 @@ def _paint_coordinates(pen: Pen, g: Geometry, scene: Scene) -> None:
     if not scene.labels or not scene.lit:
         return
     previewed = scene.preview[0] if scene.preview is not None else None
-    cells = [cell for cell in sorted(scene.lit) if cell != previewed]
+    cells = [cell for cell in _in_view(g, scene.lit) if cell != previewed]
     size = max(13.0, 13 * g.scale)
     w, h = g.cell_size
     tags = []
