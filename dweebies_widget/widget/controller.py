@@ -162,7 +162,8 @@ class Controller:
         ai_delay: seconds an AI waits before it moves (0: at once, inside the event that gave
             it the turn).
         flash: seconds collected cards stay lit before they leave the table.
-        width, height: the canvas size in canvas pixels (what :attr:`geometry` lays out).
+        width, height: the canvas size in canvas pixels (what :attr:`geometry` lays out);
+            by default 900 x 720 CSS pixels' worth (1800 x 1440 at ``pixel_ratio`` 2).
         hint_player: whose ``analyze`` gives hints and the heat map.
         scheduler: runs timed jobs (see :mod:`~dweebies_widget.widget.timing`).
         on_change: called after every change with what must be shown again.
@@ -179,8 +180,8 @@ class Controller:
         game: Game | None = None,
         ai_delay: float = 0.6,
         flash: float = 0.5,
-        width: int = 900,
-        height: int = 720,
+        width: int | None = None,
+        height: int | None = None,
         hint_player: Player | None = None,
         scheduler: Scheduler,
         on_change: Callable[[Change], object] | None = None,
@@ -211,7 +212,10 @@ class Controller:
         self._rules = rules if rules is not None else (game.rules if game else Rules())
         self._game = game if game is not None else Game(len(seats), seed=seed, rules=self._rules)
         self._rngs = ai_rngs(seed, len(seats))
-        self._size = (width, height)
+        self._size = (
+            round(900 * pixel_ratio) if width is None else width,
+            round(720 * pixel_ratio) if height is None else height,
+        )
         self._ratio = float(pixel_ratio)
         self._zoom = 1.0
         self._centre: tuple[float, float] | None = None  # None: the view follows the play
@@ -615,9 +619,12 @@ class Controller:
     def select(self, index: int | None) -> None:
         """Pick the hand card at ``index`` (``None`` drops the pick), as a click on it does."""
         if index is None:
+            dropped = self._selected is not None
             self._selected = None
             self._disarm()
             self._draw()
+            if dropped:
+                self._say(self.status_lines()[0])
         else:
             self._pick(index)
 
