@@ -286,6 +286,17 @@ def _paint_bar(pen: Pen, g: Geometry, scene: Scene) -> None:
             fill, edge = P.SEAT_FILL, P.SEAT_EDGE
         pen.round_rect(box, 8, fill=fill, stroke=edge, width=2 if seat == scene.current else 1)
         marker = "\u25b6 " if seat == scene.current else ""
+        if w < 120:  # a narrow chip: the name above, the score and the hand below
+            pen.text(
+                x + 6, y + h * 0.3, marker + info.label, 12, bold=True, align="left",
+                max_width=w - 12,
+            )  # fmt: skip
+            pen.text(x + 6, y + h * 0.74, str(info.score), 15, bold=True, align="left")
+            pen.text(
+                x + w - 6, y + h * 0.74, f"{info.cards} in hand", 10, P.SOFT_INK, align="right",
+                max_width=max(w - 36, 8),
+            )  # fmt: skip
+            continue
         pen.text(
             x + 10, y + h * 0.32, marker + info.label, 14, bold=True, align="left",
             max_width=max(w - 56, 8),
@@ -297,7 +308,7 @@ def _paint_bar(pen: Pen, g: Geometry, scene: Scene) -> None:
         pen.text(x + w - 10, y + h / 2, str(info.score), 22, bold=True, align="right")
     x, y, w, h = g.pile_box()
     pen.round_rect((x, y, w, h), 8, fill=P.SEAT_FILL, stroke=P.SEAT_EDGE)
-    pen.text(x + w / 2, y + h * 0.32, "pile", 11, P.SOFT_INK)
+    pen.text(x + w / 2, y + h * 0.32, "pile", 11, P.SOFT_INK, max_width=w - 4)
     pen.text(x + w / 2, y + h * 0.70, str(scene.pile), 18, bold=True)
 
 
