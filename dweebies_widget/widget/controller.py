@@ -162,7 +162,8 @@ class Controller:
         ai_delay: seconds an AI waits before it moves (0: at once, inside the event that gave
             it the turn).
         flash: seconds collected cards stay lit before they leave the table.
-        width, height: the canvas size in canvas pixels (what :attr:`geometry` lays out).
+        width, height: the canvas size in canvas pixels (what :attr:`geometry` lays out);
+            by default 900 x 720 CSS pixels' worth (1800 x 1440 at ``pixel_ratio`` 2).
         hint_player: whose ``analyze`` gives hints and the heat map.
         scheduler: runs timed jobs (see :mod:`~dweebies_widget.widget.timing`).
         on_change: called after every change with what must be shown again.
@@ -179,8 +180,8 @@ class Controller:
         game: Game | None = None,
         ai_delay: float = 0.6,
         flash: float = 0.5,
-        width: int = 900,
-        height: int = 720,
+        width: int | None = None,
+        height: int | None = None,
         hint_player: Player | None = None,
         scheduler: Scheduler,
         on_change: Callable[[Change], object] | None = None,
@@ -211,7 +212,10 @@ class Controller:
         self._rules = rules if rules is not None else (game.rules if game else Rules())
         self._game = game if game is not None else Game(len(seats), seed=seed, rules=self._rules)
         self._rngs = ai_rngs(seed, len(seats))
-        self._size = (width, height)
+        self._size = (
+            round(900 * pixel_ratio) if width is None else width,
+            round(720 * pixel_ratio) if height is None else height,
+        )
         self._ratio = float(pixel_ratio)
         self._zoom = 1.0
         self._centre: tuple[float, float] | None = None  # None: the view follows the play
@@ -615,9 +619,12 @@ class Controller:
     def select(self, index: int | None) -> None:
         """Pick the hand card at ``index`` (``None`` drops the pick), as a click on it does."""
         if index is None:
+            dropped = self._selected is not None
             self._selected = None
             self._disarm()
             self._draw()
+            if dropped:
+                self._say(self.status_lines()[0])
         else:
             self._pick(index)
 
@@ -860,15 +867,16 @@ class Controller:
 
     def _zoom_to(self, zoom: float, at: tuple[float, float] | None) -> None:
         """Zoom to ``zoom`` (kept within 1..3); around canvas pixel ``at`` when it is on
-        the table (that point stays under it), else around the view's middle."""
+        the table (that point stays under it), else around the middle of the view (from the
+        fitted view: the middle of the table)."""
         zoom = min(max(zoom, MIN_ZOOM), MAX_ZOOM)
         g = self._geometry
         on_table = at is not None and g.cell_at(*at) is not None
         self._zoom = zoom
         if at is None or not on_table:
-            if self._centre is not None:
-                self._centre = g.view_centre
+            self._centre = g.view_centre
             self._draw()
+            self._centre = self._geometry.view_centre
             return
         point = g.point_at(*at)
         scene = self._build_scene()
@@ -1301,27 +1309,27 @@ class Controller:
 
     def _heat_map(self, dweebie: int) -> tuple[dict[Cell, float], dict[Cell, str], HeatKey]:
         """Shades (0..1), the values written on the cells and the legend of the heat map
-        for ``dweebie``: a win chance as it is when the values are chances, else the values
-        scaled from the lowest to the highest."""
+        for ``dweebie``: the darkest shade for its worst cell, the lightest for its best
+        (so that close values still look different), each cell's value written on it (a win
+        chance in percent for the Expert), the legend giving the values at both ends."""
         values = self._analyze(self._game.current_player)
         mine = {m.cell: v for m, v in values.items() if m.dweebie == dweebie}
         title = self._heat_title()
         if not mine:
             return {}, {}, HeatKey(title, "", "")
         chances = isinstance(self.hint_player, ExpertPlayer)
-        if all(0.0 <= v <= 1.0 for v in values.values()):
-            shade = dict(mine)  # already probabilities
-            low, high = ("0%", "100%") if chances else ("0", "1")
-        else:
-            least, most = min(values.values()), max(values.values())
-            span = most - least or 1.0
-            shade = {c: (v - least) / span for c, v in mine.items()}
-            low, high = f"{round(least, 2):g}", f"{round(most, 2):g}"
-        if chances:
-            text = {c: f"{round(100 * v)}%" for c, v in mine.items()}
+        least, most = min(mine.values()), max(mine.values())
+        if chances:  # a decimal when the chances are close, so that the numbers differ too
+            digits = 1 if most - least < 0.05 else 0
+            text = {c: f"{100 * v:.{digits}f}%" for c, v in mine.items()}
         else:
             text = {c: f"{round(v, 2):g}" for c, v in mine.items()}
-        return shade, text, HeatKey(title, low, high)
+        if most > least:
+            shade = {c: (v - least) / (most - least) for c, v in mine.items()}
+        else:
+            shade = dict.fromkeys(mine, 0.5)
+        worst, best = min(mine, key=lambda c: (mine[c], c)), max(mine, key=lambda c: (mine[c], c))
+        return shade, text, HeatKey(title, f"worst {text[worst]}", f"best {text[best]}")
 
 
 def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -307,16 +307,26 @@ class Geometry:
 
     # ------------------------------------------------------------------ score bar
     def seat_box(self, seat: int, seats: int) -> Box:
-        """The chip of ``seat`` in the score bar (the pile's box is :meth:`pile_box`)."""
+        """The chip of ``seat`` in the score bar (the pile's box is :meth:`pile_box`).
+
+        >>> g = Geometry.fit(900, 720, [(0, 0)], 5)
+        >>> g.seat_box(1, 2), g.pile_box()
+        ((228.0, 8.0, 212.0, 40.0), (790.0, 8.0, 102.0, 40.0))
+        """
         k = self.ratio
-        room = self.width - 120 * k
+        room = self.width - (self._pile_w + 18) * k
         w = min(220.0 * k, room / seats)
         return (8 * k + seat * w, 8.0 * k, w - 8 * k, (BAR_H - 16) * k)
 
     def pile_box(self) -> Box:
         """The pile's box at the right end of the score bar."""
         k = self.ratio
-        return (self.width - 110.0 * k, 8.0 * k, 102.0 * k, (BAR_H - 16) * k)
+        return (self.width - (self._pile_w + 8) * k, 8.0 * k, self._pile_w * k, (BAR_H - 16) * k)
+
+    @property
+    def _pile_w(self) -> float:
+        """The pile box's width in CSS pixels: narrower on a narrow canvas."""
+        return 102.0 if self.width / self.ratio >= 500 else 56.0
 
 
 def canvas_size(

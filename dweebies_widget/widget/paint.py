@@ -17,7 +17,7 @@ Dweebies apart without colour.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
@@ -286,6 +286,17 @@ def _paint_bar(pen: Pen, g: Geometry, scene: Scene) -> None:
             fill, edge = P.SEAT_FILL, P.SEAT_EDGE
         pen.round_rect(box, 8, fill=fill, stroke=edge, width=2 if seat == scene.current else 1)
         marker = "\u25b6 " if seat == scene.current else ""
+        if w < 120:  # a narrow chip: the name above, the score and the hand below
+            pen.text(
+                x + 6, y + h * 0.3, marker + info.label, 12, bold=True, align="left",
+                max_width=w - 12,
+            )  # fmt: skip
+            pen.text(x + 6, y + h * 0.74, str(info.score), 15, bold=True, align="left")
+            pen.text(
+                x + w - 6, y + h * 0.74, f"{info.cards} in hand", 10, P.SOFT_INK, align="right",
+                max_width=max(w - 36, 8),
+            )  # fmt: skip
+            continue
         pen.text(
             x + 10, y + h * 0.32, marker + info.label, 14, bold=True, align="left",
             max_width=max(w - 56, 8),
@@ -297,7 +308,7 @@ def _paint_bar(pen: Pen, g: Geometry, scene: Scene) -> None:
         pen.text(x + w - 10, y + h / 2, str(info.score), 22, bold=True, align="right")
     x, y, w, h = g.pile_box()
     pen.round_rect((x, y, w, h), 8, fill=P.SEAT_FILL, stroke=P.SEAT_EDGE)
-    pen.text(x + w / 2, y + h * 0.32, "pile", 11, P.SOFT_INK)
+    pen.text(x + w / 2, y + h * 0.32, "pile", 11, P.SOFT_INK, max_width=w - 4)
     pen.text(x + w / 2, y + h * 0.70, str(scene.pile), 18, bold=True)
 
 
@@ -322,15 +333,16 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
             pen.do("stroke_line", x, band[1], x, band[1] + band[3])
     for i, group in enumerate(scene.groups):
         tint = P.GROUP_TINTS[i % len(P.GROUP_TINTS)]
-        for cell in sorted(group):
+        for cell in _in_view(g, group):
             pen.rect(g.cell_box(cell), fill=tint)
-    for cell in sorted(scene.links - scene.lit):
+    for cell in _in_view(g, scene.links - scene.lit):
         pen.dash(3, 3)
         pen.round_rect(g.card_box(cell), 8 * g.scale, stroke=P.LINK_EDGE, width=2)
         pen.text(*g.cell_center(cell), "+", 28 * g.scale, P.LINK_EDGE, bold=True)
     _paint_taken(pen, g, scene)
     _paint_lit(pen, g, scene)
-    _paint_cards(pen, [(g.card_box(cell), d) for cell, d in sorted(scene.board.items())])
+    board = scene.board
+    _paint_cards(pen, [(g.card_box(cell), board[cell]) for cell in _in_view(g, board)])
     if scene.preview is not None:
         cell, d, taken = scene.preview
         _paint_cards(pen, [(g.card_box(cell), d)], alpha=0.55)
@@ -361,10 +373,17 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
     pen._state.clear()  # restore() brought back the canvas state from before save()
 
 
+def _in_view(g: Geometry, cells: Iterable[Cell]) -> list[Cell]:
+    """``cells`` that the table band shows (even partly), in reading order: nothing is
+    drawn where the clip would hide it all."""
+    (r0, c0), (r1, c1) = g.visible_cells()
+    return sorted(cell for cell in cells if r0 <= cell[0] <= r1 and c0 <= cell[1] <= c1)
+
+
 def _paint_taken(pen: Pen, g: Geometry, scene: Scene) -> None:
     """Cells the last placement collected, now empty: dashed grey ghosts (as in the static
     picture), so the last move reads "collected from here" rather than an empty outline."""
-    for cell in sorted(scene.taken - scene.lit - scene.board.keys()):
+    for cell in _in_view(g, scene.taken - scene.lit - scene.board.keys()):
         pen.dash(5, 3)
         pen.round_rect(g.card_box(cell), 9 * g.scale, stroke=P.TAKEN_EDGE, width=1.5)
         cx, cy = g.cell_center(cell)
@@ -374,7 +393,7 @@ def _paint_taken(pen: Pen, g: Geometry, scene: Scene) -> None:
 def _paint_lit(pen: Pen, g: Geometry, scene: Scene) -> None:
     fill, edge = (P.LINK_FILL, P.LINK_EDGE) if scene.link else (P.LEGAL_FILL, P.LEGAL_EDGE)
     pulse = scene.pulse == "lit"
-    for cell in sorted(scene.lit):
+    for cell in _in_view(g, scene.lit):
         box = g.card_box(cell)
         heat = scene.heat.get(cell)
         if pulse:
@@ -387,10 +406,14 @@ def _paint_lit(pen: Pen, g: Geometry, scene: Scene) -> None:
             pen.round_rect(box, 8 * g.scale, fill=heat_colour(heat))
         elif scene.link:
             pen.text(*g.cell_center(cell), "+", 28 * g.scale, P.LINK_EDGE, bold=True)
-    for cell in sorted(scene.heat.keys() & scene.lit):
+    for cell in _in_view(g, scene.heat.keys() & scene.lit):
         cx, cy = g.cell_center(cell)
         text = scene.heat_text.get(cell, f"{round(100 * scene.heat[cell])}%")
-        pen.text(cx, cy, text, max(13.0, 20 * g.scale), bold=True, halo="#FFFFFF")
+        dark = scene.heat[cell] < _LIGHT_FROM  # white ink on the dark shades, dark on the light
+        pen.text(
+            cx, cy - 6 * g.scale, text, max(13.0, 20 * g.scale), "#FFFFFF" if dark else P.INK,
+            bold=True, halo=P.INK if dark else "#FFFFFF", halo_width=3,
+        )  # fmt: skip
 
 
 def _paint_coordinates(pen: Pen, g: Geometry, scene: Scene) -> None:
@@ -400,7 +423,7 @@ def _paint_coordinates(pen: Pen, g: Geometry, scene: Scene) -> None:
     if not scene.labels or not scene.lit:
         return
     previewed = scene.preview[0] if scene.preview is not None else None
-    cells = [cell for cell in sorted(scene.lit) if cell != previewed]
+    cells = [cell for cell in _in_view(g, scene.lit) if cell != previewed]
     size = max(13.0, 13 * g.scale)
     w, h = g.cell_size
     tags = []
@@ -461,7 +484,7 @@ def _paint_legend(pen: Pen, g: Geometry, scene: Scene) -> None:
     texts = [text for _, text in rows] + ([key.title] if key else [])
     width = min(bw - 16, max(_text_width(t, size) for t in texts) + 44)
     height = len(rows) * line + (2 * line + 6 if key else 0) + 10
-    x, y = bx + 8, by + bh - height - 8
+    x, y = _quiet_corner(g, scene, width, height)
     pen.dash()
     pen.round_rect((x, y, width, height), 6, fill=_LEGEND_FILL, stroke=P.SEAT_EDGE)
     cy = y + 5 + line / 2
@@ -501,6 +524,28 @@ def _paint_legend(pen: Pen, g: Geometry, scene: Scene) -> None:
         pen.text(bar_x + bar_w + 8, cy, key.high, size, P.INK, align="left")
 
 
+def _quiet_corner(g: Geometry, scene: Scene, width: float, height: float) -> tuple[float, float]:
+    """Where a ``width`` x ``height`` box covers the fewest cards and lit cells: one of the
+    table band's corners (bottom left first)."""
+    bx, by, bw, bh = g.table_band
+    busy = [g.cell_box(cell) for cell in (*scene.board, *scene.lit)]
+    best: tuple[int, float, float] | None = None
+    for x, y in [
+        (bx + 8, by + bh - height - 8),
+        (bx + bw - width - 8, by + bh - height - 8),
+        (bx + 8, by + 8),
+        (bx + bw - width - 8, by + 8),
+    ]:
+        covered = sum(
+            cx < x + width and x < cx + cw and cy < y + height and y < cy + ch
+            for cx, cy, cw, ch in busy
+        )
+        if best is None or covered < best[0]:
+            best = (covered, x, y)
+    assert best is not None
+    return best[1], best[2]
+
+
 def _paint_banner(pen: Pen, g: Geometry, lines: Sequence[str]) -> None:
     """The end of the game: the result big, then the scores, why cards are left on the
     table and what to do next, on a card in the middle of the table."""
@@ -514,7 +559,7 @@ def _paint_banner(pen: Pen, g: Geometry, lines: Sequence[str]) -> None:
     x, y = bx + (bw - width) / 2, by + max((bh - height) / 2, 8)
     pen.dash()
     pen.set(global_alpha=0.96)
-    pen.round_rect((x, y, width, height), 12, fill=P.WIN_FILL, stroke=P.WIN_EDGE, width=3)
+    pen.round_rect((x, y, width, height), 12, fill=_BACKGROUND, stroke=P.CARD_EDGE, width=3)
     pen.set(global_alpha=1.0)
     pen.text(x + width / 2, y + 16 + title_size / 2, title, title_size, P.INK, bold=True,
              max_width=width - 24)  # fmt: skip
@@ -524,6 +569,8 @@ def _paint_banner(pen: Pen, g: Geometry, lines: Sequence[str]) -> None:
         cy += size + 8
 
 
+_LIGHT_FROM = 0.55
+"""From this value on, a viridis shade is light enough for dark ink."""
 _VIRIDIS = ((68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37))
 """Stops of the viridis scale: dark to light, evenly spaced in lightness and readable with
 every common colour-vision deficiency."""

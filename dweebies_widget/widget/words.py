@@ -392,4 +392,9 @@ def describe(
     if cursor is not None:
         what = NAMES[board[cursor]] if cursor in board else "empty"
         lines.append(f"Cursor: {cursor}, {what}.")
+    if not game.is_over:
+        lines.append(
+            "Keys on the board: 1 to 9 pick a card, the arrows move the cursor, Enter places "
+            "the picked card there, Escape drops it, + and - zoom."
+        )
     return "\n".join(lines)
