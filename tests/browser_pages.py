@@ -309,6 +309,17 @@ def description(page: Page) -> str:
     )
 
 
+def described(page: Page, want: str, seconds: float = 10) -> str:
+    """The board in words once it says ``want`` (it is the last thing a change sends), or
+    whatever it says after ``seconds``."""
+    end = time.monotonic() + seconds
+    seen = description(page)
+    while seen != want and time.monotonic() < end:
+        time.sleep(0.05)
+        seen = description(page)
+    return seen
+
+
 def wait_for_text(page: Page, selector: str, text: str, seconds: float = 20) -> None:
     page.locator(selector, has_text=text).first.wait_for(timeout=seconds * 1000)
 

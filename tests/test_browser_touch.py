@@ -28,7 +28,7 @@ from browser_pages import (
     Server,
     act,
     canvas_of,
-    description,
+    described,
     in_step,
     latencies,
     log_text,
@@ -79,7 +79,7 @@ def tap_a_move(page: Page, w: DweebiesWidget) -> None:
     log = log_text(page)
     assert "Ana placed" in log and "Greedy placed" in log
     assert log.index("Greedy placed") < log.index("Ana placed"), "the newest move comes first"
-    assert description(page) == w.controller.describe()
+    assert described(page, w.controller.describe()) == w.controller.describe()
 
 
 def check_the_screen(page: Page, w: DweebiesWidget) -> None:
