@@ -3,7 +3,8 @@ The servers and helpers are in ``browser_pages.py``.
 
 Once the widget is scrolled to the top of the screen, the table, the status line, every
 button and the newest line of the move log are in view together, after a few moves as at the
-start.  Tab takes the focus from the canvas to the first button (and Shift+Tab back), while
+start, and the newest move comes back into view when a move is made while the log is scrolled
+down.  Tab takes the focus from the canvas to the first button (and Shift+Tab back), while
 the game's own keys still reach the canvas.  Then a whole game is played to its end, which
 the page must show: the banner on the table, and the status line and the board's text for
 screen readers say so.
@@ -118,9 +119,18 @@ def test_projector_shows_table_status_buttons_and_newest_move_together(
         w.controller.key("Escape")
         in_step(page, w)
 
-        # A whole game, to its end.
+        # A whole game, to its end.  Midway, the log is scrolled down to older moves: the
+        # next move brings its top, the newest move, back into view.
+        log = page.locator(".dweebies-log").first
+        scrolled = False
         while not w.game.is_over:
             a_move(page, w)
+            if not scrolled and len(w.game.history) >= 16:
+                scrolled = True
+                assert log.evaluate("e => { e.scrollTop = e.scrollHeight; return e.scrollTop; }")
+                a_move(page, w)
+                assert log.evaluate("e => e.scrollTop") == 0
+        assert scrolled
         assert "game over" in status_text(page).lower()
         assert w.controller.scene.banner  # the twin, in the same state, shows the banner
         assert spread(banner_column(page, w)) <= 8, "no banner in the middle of the table"

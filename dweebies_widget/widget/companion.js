@@ -117,22 +117,20 @@ function render({ model, el }) {
     box = el.closest(".dweebies-widget");
     canvas = box ? box.querySelector("canvas") : null;
     // The log comes last: once it is there, so is everything the measures need.
-    if (!canvas || !box.querySelector(".dweebies-log")) return false;
+    const log = box ? box.querySelector(".dweebies-log") : null;
+    if (!canvas || !log) return false;
     canvas.setAttribute("role", "application");
     canvas.setAttribute("aria-describedby", board.id);
     label();
-    const log = box.querySelector(".dweebies-log");
-    if (log) {
-      // A scrolling area must be reachable by keyboard to be read.
-      log.setAttribute("tabindex", "0");
-      log.setAttribute("role", "region");
-      log.setAttribute("aria-label", "Move log, newest first");
-      // The newest move is at the top: show the top whenever the log changes.
-      logWatch = new MutationObserver(() => {
-        log.scrollTop = 0;
-      });
-      logWatch.observe(log, { childList: true, subtree: true, characterData: true });
-    }
+    // A scrolling area must be reachable by keyboard to be read.
+    log.setAttribute("tabindex", "0");
+    log.setAttribute("role", "region");
+    log.setAttribute("aria-label", "Move log, newest first");
+    // The newest move is at the top: show the top whenever the log changes.
+    logWatch = new MutationObserver(() => {
+      log.scrollTop = 0;
+    });
+    logWatch.observe(log, { childList: true, subtree: true, characterData: true });
     box.addEventListener("keydown", onKeyDown, true);
     canvas.addEventListener("pointerdown", onPointer, true);
     canvas.addEventListener("blur", onBlur);
