@@ -17,7 +17,11 @@ LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .DEFAULT_GOAL := test
-.PHONY: lab app test notebooks lint typecheck chromium postgresql bench screenshot clean distclean
+# axe-core (the accessibility engine the browser tests run), from the npm registry.
+AXE_VERSION := 4.14.1
+AXE         := .cache/axe/node_modules/axe-core/axe.min.js
+
+.PHONY: lab app test notebooks lint typecheck chromium postgresql axe bench screenshot clean distclean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -39,8 +43,9 @@ lab: $(LAB_STAMP)
 app: $(LAB_STAMP)
 	$(PY) -m voila notebooks/00_play.ipynb
 
-## test: lint, type check, then run every test (browser and PostgreSQL tests included)
-test: lint typecheck chromium postgresql
+## test: lint, type check, then run every test (browser, accessibility and PostgreSQL tests
+## included)
+test: lint typecheck chromium postgresql axe
 	$(PY) -m pytest
 
 ## chromium: install Debian's chromium for the browser tests, if it is missing
@@ -57,6 +62,17 @@ postgresql:
 	  echo "Installing Debian's postgresql for the classroom tests"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
+
+## axe: install axe-core from the npm registry into .cache/axe (Node.js and npm from apt if missing)
+axe: $(AXE)
+
+$(AXE):
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "Installing Node.js and npm for axe-core"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; }
+	npm install --prefix .cache/axe --no-save --no-package-lock --no-audit --no-fund \
+	  axe-core@$(AXE_VERSION)
 
 ## notebooks: run every notebook top to bottom and store its outputs (what nbval checks)
 notebooks: $(TEST_STAMP)
@@ -78,13 +94,16 @@ bench: $(TEST_STAMP)
 	$(PY) benchmarks/widget.py
 	$(PY) benchmarks/review.py
 
-## screenshot: play in JupyterLab in Chromium and save the widget to docs/screenshot.png
+## screenshot: play in Chromium at device pixel ratio 2 and save docs/screenshot.png (JupyterLab)
+## and docs/screenshot-tablet.png (Voila on a 768 x 1024 touch tablet)
 screenshot: $(TEST_STAMP) chromium
-	DWEEBIES_SCREENSHOT=docs/screenshot.png $(PY) -m pytest tests/test_browser.py -k lab
+	DWEEBIES_SCREENSHOTS=docs $(PY) -m pytest \
+	  tests/test_browser.py::test_widget_plays_in_jupyterlab \
+	  "tests/test_browser_touch.py::test_touch_play_in_voila_on_a_tablet_then_landscape_then_a_phone"
 
 ## clean: remove caches and build output (keeps .venv)
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .cache
 	find . -path ./$(VENV) -prune -o -type d \( -name __pycache__ -o -name .ipynb_checkpoints \) -exec rm -rf {} +
 
 ## distclean: clean, and remove .venv too

@@ -83,7 +83,8 @@ def main() -> None:
 
     measure("click on a hand card", pick, args.repeat, counter)
     widget.select(0)
-    hover_targets = [widget.geometry.cell_center(cell) for cell in lit[:2]]
+    in_view = [cell for cell in lit if widget.geometry.visible(cell)]  # the table may pan
+    hover_targets = [widget.geometry.cell_center(cell) for cell in in_view[:2]]
     state = {"i": 0}
 
     def hover() -> None:

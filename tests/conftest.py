@@ -1,9 +1,14 @@
-"""pytest configuration: the hypothesis profiles (the test helpers are in ``helpers.py``)."""
+"""pytest configuration: the hypothesis profiles, and the browser tests' servers (the test
+helpers are in ``helpers.py``, the browser tests' in ``browser_pages.py``)."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Deterministic in CI: the same examples on every run and every machine.
@@ -25,3 +30,45 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+# ---------------------------------------------------------------------------- browser tests
+# One JupyterLab (which serves Notebook 7 too) and one Voila for the whole session, started
+# the first time a browser test asks for them (see browser_pages.py); one Chromium per test
+# module.  (Playwright's sync API keeps an asyncio loop marked as running in this thread
+# while it is open, and the widget's timers would go to that loop: so it closes when its
+# module is done, before the widget's own tests run.)
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from browser_pages import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def notebooks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from browser_pages import notebook_folder
+
+    return notebook_folder(tmp_path_factory.mktemp("served"))
+
+
+@pytest.fixture(scope="session")
+def lab(notebooks: Path) -> Iterator[Any]:
+    from browser_pages import Server, jupyter_command
+
+    server = Server(jupyter_command(notebooks), notebooks, "lab")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila(notebooks: Path) -> Iterator[Any]:
+    from browser_pages import Server, voila_command
+
+    server = Server(voila_command, notebooks, "voila")
+    yield server
+    server.stop()

@@ -114,8 +114,11 @@ def test_a_pick_and_a_lit_cell_make_a_move_and_the_ai_answers_at_once() -> None:
     mine, reply = c.game.history
     assert mine.move == Move(dweebie, (0, 0)) and reply.seat == 1
     assert c.scene.last == reply.move.cell and c.selected is None and not c.scene.lit
-    assert c.log_entries() == [mine.describe(c.labels), reply.describe(c.labels)]
-    assert c.status_lines() == ["Ana to play: pick a card from your hand."]
+    assert c.log_entries() == [f"2. {reply.describe(c.labels)}", f"1. {mine.describe(c.labels)}"]
+    assert c.status_lines() == [
+        "Ana to play: pick a card from your hand.",
+        f"Greedy placed {NAMES[reply.move.dweebie]} at {reply.move.cell}.",
+    ]
 
 
 def test_a_second_click_on_the_picked_card_drops_it() -> None:
@@ -125,7 +128,7 @@ def test_a_second_click_on_the_picked_card_drops_it() -> None:
     assert s.c.selected is None and not s.c.scene.lit
 
 
-def test_a_refused_click_shows_the_games_own_error_and_redraws_only_the_text() -> None:
+def test_a_refused_click_is_said_in_plain_words_and_points_at_the_lit_cells() -> None:
     s = vs_greedy()
     s.click_hand(0)
     s.click_cell((0, 0))
@@ -135,10 +138,20 @@ def test_a_refused_click_shows_the_games_own_error_and_redraws_only_the_text() -
     dweebie = s.c.game.hand(0)[0]
     with pytest.raises(IllegalMoveError) as refused:
         s.c.game.copy().play(dweebie, occupied)
+    assert refused.value.reason == "occupied"
     s.seen()
     s.click_cell(occupied)
-    assert s.c.game.state() == before and s.c.message == str(refused.value)
-    assert s.seen() == [Change.TEXT] and s.c.selected == 0
+    assert s.c.game.state() == before and s.c.selected == 0
+    assert s.c.message == (
+        "That cell already holds a card: a card goes on an empty cell. Try a lit cell."
+    )
+    assert s.c.detail == "Rules section 5 (where a card may go)"
+    assert str(refused.value).startswith(s.c.detail)  # the game's own words, the start of them
+    assert s.c.status_lines()[-2:] == [s.c.message, s.c.detail]
+    assert s.seen() == [Change.PICTURE]  # the refused cell crossed out, the lit cells pulse
+    assert s.c.scene.refused == occupied and s.c.scene.pulse == "lit"
+    assert s.clock.advance(1.2) == 1 and s.seen() == [Change.PICTURE]
+    assert s.c.scene.refused is None and s.c.scene.pulse is None and s.c.scene.lit
 
 
 def test_clicks_that_cannot_act_say_what_to_do() -> None:
@@ -251,8 +264,13 @@ def test_undo_takes_back_the_ai_reply_with_the_move() -> None:
     assert len(c.game.history) == 4
     c.undo()
     assert c.game.state() == middle and c.game.current_player == 0
+    reply = c.game.history[1]
     c.undo()
-    assert c.game.state() == start and c.message == f"Took back: {mine.describe(c.labels)}."
+    assert c.game.state() == start
+    assert c.message == (
+        f"Took back: Ana placed {NAMES[mine.move.dweebie]} at {mine.move.cell}; "
+        f"Greedy placed {NAMES[reply.move.dweebie]} at {reply.move.cell}."
+    )
     c.undo()
     assert c.message == "Nothing to undo yet." and c.game.state() == start
 
@@ -335,7 +353,7 @@ def test_play_runs_an_ai_only_game_to_the_end_on_the_clock() -> None:
     assert len(c.game.history) == 3
     s.clock.run_all()
     assert c.game.is_over and not c.playing and not c.controls().playing
-    assert c.log_entries()[-1].startswith("Game over: ") and s.clock.pending == 0
+    assert c.log_entries()[0].startswith("Game over: ") and s.clock.pending == 0
 
 
 def test_pause_stops_the_clock_driven_moves() -> None:
@@ -389,7 +407,7 @@ def test_wheel_and_resize_relayout_the_table() -> None:
     c.zoom(None)
     for _ in range(20):
         c.zoom(0.5)
-    assert c.zoom_level == 0.5
+    assert c.zoom_level == 1  # never below the fitted view
     s.seen()
     c.resize(500, 420)
     assert (c.geometry.width, c.geometry.height) == (500, 420) and s.seen() == [Change.PICTURE]

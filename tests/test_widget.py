@@ -18,10 +18,16 @@ from widget_events import (
     click,
     click_cell,
     click_hand,
+    drag,
     hover,
     key,
+    measure,
     recording,
     send,
+    tap,
+    tap_cell,
+    tap_hand,
+    touch,
     wait_until,
     wheel,
 )
@@ -30,6 +36,9 @@ from dweebies_widget import DweebiesWidget, Game, Move, Placement, Rules
 from dweebies_widget.ai import CautiousPlayer, GreedyPlayer, RandomPlayer
 from dweebies_widget.cards import DECK_SIZE, NAMES
 from dweebies_widget.widget import Geometry
+from dweebies_widget.widget.companion import fit_size
+from dweebies_widget.widget.controller import Change
+from dweebies_widget.widget.geometry import MIN_TAP
 from dweebies_widget.widget.paint import Pen, Scene, SeatInfo, paint
 
 
@@ -164,7 +173,12 @@ def test_click_on_an_occupied_cell_is_refused_with_the_rule() -> None:
     click_hand(w, 0)
     click_cell(w, occupied)
     assert state_of(w) == before
-    assert "already holds" in w.message and "section 5" in w.message
+    assert w.message.startswith("That cell already holds a card")
+    assert w.controller.detail.startswith("Rules section 5")  # the rule, for who wants it
+    assert w.status_text().endswith(f"{w.message}\n{w.controller.detail}")
+    assert w.status.value.endswith(  # shown quieter
+        f'<span style="color: #57606a; font-size: 0.9em">{w.controller.detail}</span>'
+    )
 
 
 def test_click_on_a_cell_not_touching_the_table_is_refused() -> None:
@@ -182,8 +196,10 @@ def test_click_on_a_cell_not_touching_the_table_is_refused() -> None:
     click_hand(w, 0)
     click_cell(w, far)
     assert state_of(w) == before
-    assert "section 5" in w.message.lower()
-    assert str(sorted(w.game.legal_cells())[0]) in w.message  # names a legal alternative
+    assert w.message.startswith("That cell doesn't touch a card") and "lit cell" in w.message
+    assert w.controller.detail.startswith("Rules section 5")
+    scene = w.controller.scene  # the board points at the lit cells instead of listing them
+    assert scene.refused == far and scene.pulse == "lit" and scene.lit
 
 
 def test_click_off_the_shortest_link_of_a_split_table_is_refused() -> None:
@@ -194,7 +210,9 @@ def test_click_off_the_shortest_link_of_a_split_table_is_refused() -> None:
     click_hand(w, 0)
     click_cell(w, (1, 0))
     assert state_of(w) == before
-    assert "(0, 1)" in w.message and "split" in w.message.lower()
+    assert "split" in w.message and "shortest way" in w.message
+    assert w.controller.detail == "Rules section 5 (split grid)"
+    assert w.controller.scene.lit == {(0, 1)}  # the one cell that rejoins, lit
     click_cell(w, (0, 1))
     assert w.game.history[0].move == Move(3, (0, 1))
 
@@ -290,7 +308,11 @@ def test_zoom_buttons_wheel_and_keys() -> None:
     key(w, "0")
     assert w.zoom_level == 1 and w.geometry.cell_size[0] == size
     w.buttons.zoom_out.click()
-    assert w.zoom_level < 1
+    assert w.zoom_level == 1  # never zoomed out past Fit
+    w.buttons.zoom_in.click()
+    assert w.zoom_level > 1
+    w.buttons.zoom_out.click()
+    assert w.zoom_level == 1
     for _ in range(20):
         key(w, "+")
     assert w.zoom_level == 3.0
@@ -301,19 +323,30 @@ def test_resize_refits_the_table() -> None:
     for _ in range(6):
         click_hand(w, 0)
         click_cell(w, sorted(w.game.legal_cells())[0])
-    w.resize(500, 420)
-    assert (w.canvas.width, w.canvas.height) == (500, 420)
+    w.resize(500, 420)  # CSS pixels: the backing store has twice as many
+    assert w.display_size == (500, 420) and w.canvas.layout.width == "500px"
+    assert (w.canvas.width, w.canvas.height) == (1000, 840)
     g = w.geometry
-    assert g.width == 500 and all(g.visible(c) for c in w.game.board)
-    for cell in w.game.board:
+    assert g.width == 1000 and g.visible(w.game.history[-1].move.cell)
+    shown = [c for c in w.game.board if g.visible(c)]
+    assert len(shown) >= 2 and g.cell_size[0] / g.ratio >= MIN_TAP
+    for cell in shown:
         assert g.cell_at(*g.cell_center(cell)) == cell
 
 
-def test_table_grows_and_stays_fitted() -> None:
+def test_table_grows_fitted_until_cells_would_be_too_small_to_tap() -> None:
     w = DweebiesWidget(seats=[RandomPlayer(), RandomPlayer()], seed=4, ai_delay=0, flash=0)
+    fitted = 0
     for _ in range(30):
         w.step()
-        assert all(w.geometry.visible(c) for c in w.game.board)
+        g = w.geometry
+        last = w.game.last_move
+        assert last is not None and g.visible(last.cell)  # the view follows the play
+        if all(g.visible(c) for c in w.game.board):
+            fitted += 1
+        else:  # part of the table is shown, at cells a finger can hit; the rest pans
+            assert g.cell_size[0] / g.ratio == pytest.approx(MIN_TAP)
+    assert fitted >= 10
 
 
 # ---------------------------------------------------------------------------- seats
@@ -551,33 +584,50 @@ def test_fuzz_random_events_keep_the_game_consistent(seed: int) -> None:
     rng = random.Random(seed)
     seats: list[object] = ["Ana", GreedyPlayer()] if seed % 2 else ["Ana", "Ben", RandomPlayer()]
     rules = Rules(auto_draw=bool(seed % 3), collect_on_reconnect=seed != 2)
-    w = DweebiesWidget(seats=seats, seed=seed, rules=rules, ai_delay=0, flash=0)  # type: ignore[arg-type]
+    w = DweebiesWidget(
+        seats=seats, seed=seed, rules=rules, ai_delay=0, flash=0, hint_player=GreedyPlayer()
+    )
     keys = ["1", "2", "3", "5", "9", "Enter", " ", "Escape", "+", "-", "0", "x"]
     keys += list(("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"))
     placed = 0
+    touches = ["touch_start", "touch_move", "touch_end", "touch_cancel"]
     for _ in range(1500):
         moves = len(w.game.history)
         roll = rng.random()
         g = w.geometry
-        if roll < 0.3 and w.game.legal_cells():
+        if roll < 0.25 and w.game.legal_cells():
             cell = rng.choice(sorted(w.game.legal_cells()))
-            click_cell(w, cell) if rng.random() < 0.8 else hover(w, cell)
-        elif roll < 0.55:
-            click_hand(w, rng.randrange(6))
-        elif roll < 0.7:
+            how = rng.random()
+            if how < 0.6:
+                click_cell(w, cell)
+            else:
+                tap_cell(w, cell) if how < 0.85 else hover(w, cell)
+        elif roll < 0.42:
+            tap_hand(w, rng.randrange(6)) if rng.random() < 0.4 else click_hand(w, rng.randrange(6))
+        elif roll < 0.52:
             x, y = rng.uniform(-20, g.width + 20), rng.uniform(-20, g.height + 20)
             send(w, rng.choice(["mouse_down", "mouse_move", "mouse_up", "mouse_out"]), x=x, y=y)
-        elif roll < 0.85:
+        elif roll < 0.64:
+            fingers = [
+                (rng.uniform(-20, g.width + 20), rng.uniform(-20, g.height + 20))
+                for _ in range(rng.choice([0, 1, 1, 1, 2]))
+            ]
+            touch(w, rng.choice(touches), *fingers)
+        elif roll < 0.78:
             key(w, rng.choice(keys))
-        elif roll < 0.9:
+        elif roll < 0.83:
             wheel(w, rng.choice([-120, 120]))
         else:
             button = rng.choice(
-                [w.buttons.undo, w.buttons.hint, w.buttons.draw, w.buttons.zoom_fit, w.refresh]
-            )
+                [w.buttons.undo, w.buttons.hint, w.buttons.draw, w.buttons.zoom_fit, w.refresh,
+                 w.buttons.labels, w.buttons.heat]
+            )  # fmt: skip
             if button is w.buttons.hint and rng.random() < 0.8:
                 continue  # hints think; keep the fuzz quick
-            button() if button == w.refresh else button.click()
+            if button in (w.buttons.labels, w.buttons.heat):
+                button.value = not button.value
+            else:
+                button() if button == w.refresh else button.click()
             if rng.random() < 0.02:
                 w.buttons.new.click()
         assert total_cards(w.game) == DECK_SIZE
@@ -696,3 +746,249 @@ def test_a_failing_handler_is_shown_and_recorded_not_raised() -> None:
     assert "Something went wrong" in w.status.value
     click_hand(w, 0)  # the widget goes on working
     assert w.selected == 0
+
+
+# ---------------------------------------------------------------------------- touch
+def collecting_position(**kw: object) -> DweebiesWidget:
+    """Ana holds Ugbug (20), which closes the line (0, 0)-(0, 2) from (0, 2)."""
+    game = Game.from_position({(0, 0): 20, (0, 1): 9}, hands=[[5, 20], [6]], pile=[7, 8])
+    kw.setdefault("seats", ["Ana", GreedyPlayer()])
+    return DweebiesWidget(game=game, ai_delay=0, flash=0, **kw)  # type: ignore[arg-type]
+
+
+def test_a_tap_on_a_hand_card_picks_it_and_a_second_tap_drops_it() -> None:
+    w = vs_greedy()
+    tap_hand(w, 2)
+    assert w.selected == 2
+    assert w.controller.scene.lit == frozenset(w.game.legal_cells())
+    assert NAMES[w.game.hand(0)[2]] in w.status_text()
+    tap_hand(w, 2)
+    assert w.selected is None and not w.controller.scene.lit
+
+
+def test_a_first_tap_on_a_lit_cell_previews_and_a_second_tap_places() -> None:
+    w = collecting_position()
+    tap_hand(w, 1)
+    before = state_of(w)
+    tap_cell(w, (0, 2))
+    assert state_of(w) == before, "one tap on a cell must not place"
+    assert w.controller.scene.preview == ((0, 2), 20, frozenset({(0, 0), (0, 1), (0, 2)}))
+    assert "tap again to place" in w.status_text()
+    tap_cell(w, (-1, 1))  # another lit cell: the preview moves there, nothing is placed
+    assert w.controller.scene.preview == ((-1, 1), 20, frozenset())
+    assert state_of(w) == before
+    tap_cell(w, (0, 2))
+    assert state_of(w) == before
+    tap_cell(w, (0, 2))
+    placed, answer = w.game.history[:2]
+    assert placed.move == Move(20, (0, 2)) and w.game.scores[0] == 3
+    assert answer.seat == 1 and "Greedy placed" in w.move_log.value
+
+
+def test_a_drag_from_a_lit_cell_moves_the_preview_with_the_finger() -> None:
+    w = collecting_position()
+    tap_hand(w, 1)
+    g = w.geometry
+    (x0, y0), (x1, y1) = g.cell_center((0, 2)), g.cell_center((-1, 1))
+    drag(w, (x0, y0), ((x0 + x1) / 2, (y0 + y1) / 2), (x1, y1))
+    assert w.controller.scene.preview == ((-1, 1), 20, frozenset())
+    assert not w.game.history and "tap again to place" in w.status_text()
+    tap_cell(w, (-1, 1))  # the preview is where the finger lifted: one tap places there
+    assert w.game.history[0].move == Move(20, (-1, 1))
+
+
+def test_a_drag_on_the_table_moves_the_view_by_finger_and_by_mouse() -> None:
+    row = Game.from_position(  # a row of 25 cards: too wide to show at a size to tap
+        {(0, c): c for c in range(25)}, hands=[[25, 26], [25, 26]], pile=[18, 19, 20, 21]
+    )
+    w = DweebiesWidget(seats=["Ana", GreedyPlayer()], game=row, ai_delay=0, flash=0)
+    g = w.geometry
+    x, y = g.cell_center((0, 12))
+    size = g.cell_size[0]
+    before = g.view_centre
+    drag(w, (x, y), (x + size, y), (x + 3 * size, y))
+    assert w.geometry.view_centre[1] == pytest.approx(before[1] - 3, abs=0.01)
+    x, y = w.geometry.cell_center((1, 12))  # an empty cell: the press does nothing useful
+    send(w, "mouse_down", x=x, y=y)
+    send(w, "mouse_move", x=x - size, y=y)
+    send(w, "mouse_move", x=x - 2 * size, y=y)
+    send(w, "mouse_up", x=x - 2 * size, y=y)
+    assert w.geometry.view_centre[1] == pytest.approx(before[1] - 1, abs=0.01)
+    moved = w.geometry.view_centre
+    send(w, "mouse_move", x=x, y=y)  # the button is up: moving only hovers
+    assert w.geometry.view_centre == moved
+    assert not w.game.history and not w.errors
+
+
+def test_a_refused_tap_says_why_and_changes_nothing() -> None:
+    w = vs_greedy()
+    tap_hand(w, 0)
+    tap_cell(w, (0, 0))
+    tap_cell(w, (0, 0))  # first move played, the computer answered
+    assert len(w.game.history) == 2
+    occupied = w.game.history[-1].move.cell
+    tap_hand(w, 0)
+    before = state_of(w)
+    tap_cell(w, occupied)
+    tap_cell(w, occupied)
+    assert state_of(w) == before
+    assert w.message and not w.errors
+
+
+def test_taps_during_the_ais_turn_are_refused() -> None:
+    w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=5, flash=0)
+    tap_hand(w, 0)
+    tap_cell(w, (0, 0))
+    tap_cell(w, (0, 0))
+    assert w.thinking and len(w.game.history) == 1
+    before = state_of(w)
+    tap_hand(w, 0)
+    tap_cell(w, (0, 1))
+    tap_cell(w, (0, 1))
+    assert state_of(w) == before and w.selected is None
+    assert "Please wait" in w.message
+    w.refresh()
+
+
+def test_a_tap_behind_the_hot_seat_curtain_only_lifts_it() -> None:
+    w = DweebiesWidget(seats=["Ana", "Ben"], seed=5, ai_delay=0, flash=0)
+    tap_hand(w, 0)
+    tap_cell(w, (0, 0))
+    tap_cell(w, (0, 0))
+    assert w.controller.handover == 1
+    before = state_of(w)
+    tap_hand(w, 0)
+    assert state_of(w) == before and w.selected is None
+    assert w.viewer == 1 and w.controller.scene.curtain is None
+    tap_hand(w, 0)
+    assert w.selected == 0
+
+
+def test_fingers_still_down_and_a_cancelled_touch_do_not_tap() -> None:
+    w = vs_greedy()
+    x, y = w.geometry.hand_center(0)
+    touch(w, "touch_start", (x, y))
+    touch(w, "touch_end", (x + 300, y))  # another finger is still down: not a tap yet
+    assert w.selected is None
+    touch(w, "touch_start", (x, y))
+    touch(w, "touch_cancel")
+    touch(w, "touch_end")
+    assert w.selected is None and not w.errors
+    tap(w, x, y)
+    assert w.selected == 0
+
+
+# ---------------------------------------------------------------------------- the page
+def test_the_backing_store_has_pixel_ratio_times_the_displayed_pixels() -> None:
+    w = vs_greedy()
+    assert w.pixel_ratio == 2 and w.display_size == (900, 720)
+    assert (w.canvas.width, w.canvas.height) == (1800, 1440)
+    assert w.canvas.layout.width == "900px"
+    assert w.geometry.width == 1800 and w.controller.size == (1800, 1440)
+    sharp = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, pixel_ratio=3, width=400)
+    assert (sharp.canvas.width, sharp.canvas.height) == (1200, 3 * 720)
+    with pytest.raises(ValueError, match="pixel_ratio"):
+        DweebiesWidget(pixel_ratio=0)
+
+
+def test_the_pages_measures_size_the_canvas() -> None:
+    w = vs_greedy()
+    measure(w, width=740, view_height=1024, other_height=260, dpr=2)
+    assert w.display_size == fit_size(740, 1024, 260) == (740, 756)
+    assert (w.canvas.width, w.canvas.height) == (1480, 1512)
+    assert w.canvas.layout.width == "740px"
+    assert w.geometry.width == 1480 and w.geometry.height == 1512
+    for cell in [(0, 0), *w.game.legal_cells()]:
+        assert w.geometry.cell_at(*w.geometry.cell_center(cell)) == cell
+    measure(w, width=1250, view_height=720, other_height=170)  # a projector: all in view
+    assert w.display_size == (1250, 542)
+    w.resize(600, 400)  # a fixed size wins over the page's
+    measure(w, width=1000)
+    assert w.display_size == (600, 400) and w.canvas.width == 1200
+    w.resize(None)  # follows the page again
+    assert w.display_size == fit_size(1000, 720, 170)
+    assert not w.errors
+
+
+def test_a_resize_is_one_redraw_message() -> None:
+    w = vs_greedy()
+    with recording() as sent:
+        measure(w, width=700, view_height=900, other_height=200)
+        measure(w, width=700, view_height=900, other_height=200)  # nothing new: no redraw
+    assert len(sent.messages) == 1 and sent.names(0)[0] == "switchCanvas"
+
+
+def test_each_redraw_is_one_message_at_pixel_ratio_2() -> None:
+    w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0, flash=0, pixel_ratio=2)
+    redraws = []
+    show = w.controller.on_change
+    w.controller.on_change = lambda change: (redraws.append(change), show(change))
+    with recording() as sent:
+        tap_hand(w, 0)
+        tap_cell(w, (0, 0))
+        tap_cell(w, (0, 0))
+    assert len(w.game.history) == 2
+    pictures = [c for c in redraws if c is Change.PICTURE]
+    assert len(pictures) >= 3 and len(sent.messages) == len(pictures)
+    assert sent.names(0)[0] == "switchCanvas"
+    transform = sent.commands(0)[sent.names(0).index("setTransform")]
+    assert transform[1][:4] == [2, 0, 0, 2], "drawn at twice the scale"
+
+
+def test_the_companion_gets_the_board_in_words_and_each_announcement() -> None:
+    w = vs_greedy()
+    page = w.companion
+    assert page.description == w.controller.describe()
+    first = page.announcement_id
+    tap_hand(w, 0)
+    tap_cell(w, (0, 0))
+    tap_cell(w, (0, 0))
+    assert page.description == w.controller.describe()
+    assert page.announcement_id == w.controller.announcement_id > first
+    assert page.announcement == w.controller.announcement
+    assert "Greedy placed" in page.announcement
+
+
+def test_the_move_log_shows_the_newest_entry_first() -> None:
+    w = vs_greedy()
+    assert "No moves yet" in w.move_log.value
+    click_hand(w, 0)
+    click_cell(w, (0, 0))
+    log = w.move_log.value
+    assert log.index("Greedy placed") < log.index("Ana placed")
+    assert log.count("<li>") == 2 and "<li>2. Greedy placed" in log
+
+
+def test_buttons_are_big_enough_to_tap_and_say_which_game_is_on() -> None:
+    w = vs_greedy()
+    b = w.buttons
+    tappable = [c for c in b.box.children if c.__class__.__name__.endswith("Button")]
+    assert len(tappable) >= 8
+    for c in tappable:
+        assert c.layout.height == "44px" and c.layout.min_width == "44px"
+    assert b.seed.layout.height == "44px"
+    assert "Game 7" in b.game.value and b.seed.value == 8
+    assert b.seed.description == "Next game's seed"
+    b.seed.value = 11
+    b.new.click()
+    assert "Game 11" in b.game.value and b.seed.value == 12 and w.controller.seed == 11
+    adopted = DweebiesWidget(seats=["Ana", "Ben"], game=Game(2, seed=3))
+    assert "Your own game" in adopted.buttons.game.value
+
+
+def test_the_labels_toggle_shows_the_coordinates_of_the_lit_cells() -> None:
+    w = vs_greedy()
+    shown = w.controller.labels_shown
+    assert w.buttons.labels.value == shown
+    w.buttons.labels.value = not shown
+    assert w.controller.labels_shown is not shown
+    assert w.controller.controls().labels is not shown
+    w.buttons.labels.value = shown
+    assert w.controller.labels_shown == shown
+
+
+def test_heat_map_without_a_picked_card_says_what_to_do() -> None:
+    w = vs_greedy(hint_player=GreedyPlayer())
+    w.buttons.heat.value = True
+    assert "Pick a card" in w.message and "Heat map" in w.message
+    assert w.buttons.heat.value and w.controller.heat

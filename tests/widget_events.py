@@ -1,10 +1,14 @@
 """Deliver browser events to a widget's canvas, and record what the canvas sends back.
 
-The one place in the tests that touches ipycanvas internals: a click in the browser arrives at
-the kernel as a custom widget message, and ``Canvas._handle_custom_msg`` is where ipywidgets
-hands such a message to the canvas's registered callbacks, exactly as a real click does.
-Outgoing draw commands all pass through ipycanvas's shared canvas manager; :class:`Sent`
-records them there.
+The one place in the tests that touches ipycanvas internals: a click or a tap in the browser
+arrives at the kernel as a custom widget message, and ``Canvas._handle_custom_msg`` is where
+ipywidgets hands such a message to the canvas's registered callbacks, exactly as a real click
+does.  Mouse events carry ``x`` and ``y``; touch events (``touch_start``, ``touch_move``,
+``touch_end``) carry ``touches``, a list of ``{"x": .., "y": ..}``, the fingers on the screen
+(for ``touch_end``: the fingers still down), as ipycanvas's front end sends them.  Outgoing
+draw commands all pass through ipycanvas's shared canvas manager; :class:`Sent` records them
+there.  Page measures reach the widget's companion as a front end's trait changes do
+(:func:`measure`).
 """
 
 from __future__ import annotations
@@ -24,6 +28,39 @@ from dweebies_widget.widget import DweebiesWidget
 def send(widget: DweebiesWidget, event: str, **fields: Any) -> None:
     """Deliver one frontend event (``mouse_down``, ``mouse_move``, ``key_down``...)."""
     widget.canvas._handle_custom_msg({"event": event, **fields}, [])
+
+
+def touch(widget: DweebiesWidget, event: str, *points: tuple[float, float]) -> None:
+    """Deliver one touch event with the fingers at ``points`` (canvas pixels)."""
+    send(widget, event, touches=[{"x": x, "y": y} for x, y in points])
+
+
+def tap(widget: DweebiesWidget, x: float, y: float) -> None:
+    """A finger down and up at ``(x, y)``."""
+    touch(widget, "touch_start", (x, y))
+    touch(widget, "touch_end")
+
+
+def tap_cell(widget: DweebiesWidget, cell: Cell) -> None:
+    tap(widget, *widget.geometry.cell_center(cell))
+
+
+def tap_hand(widget: DweebiesWidget, index: int) -> None:
+    tap(widget, *widget.geometry.hand_center(index))
+
+
+def drag(widget: DweebiesWidget, *points: tuple[float, float]) -> None:
+    """A finger down at the first point, moved through the others, and lifted."""
+    touch(widget, "touch_start", points[0])
+    for point in points[1:]:
+        touch(widget, "touch_move", point)
+    touch(widget, "touch_end")
+
+
+def measure(widget: DweebiesWidget, **traits: float) -> None:
+    """The page reports its measures (``width``, ``view_height``...), as the companion's
+    front end does: trait changes arriving from the browser."""
+    widget.companion.set_state(traits)
 
 
 def click(widget: DweebiesWidget, x: float, y: float) -> None:

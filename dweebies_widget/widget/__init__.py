@@ -1,9 +1,11 @@
 """The clickable widget: :class:`DweebiesWidget` (needs ipywidgets and ipycanvas).
 
 ``geometry`` (pixels and cells), ``paint`` (drawing from plain data), ``timing`` (when timed
-jobs run) and ``controller`` (what every click, key and button means, and what to show) import
-no widget library, so they can be used and tested without one; ``app`` is the thin glue that
-ties the controller to a canvas, and is imported only when ``DweebiesWidget`` is asked for.
+jobs run) and ``controller`` (what every click, tap, key and button means, and what to show)
+import no widget library, so they can be used and tested without one; ``app`` is the thin glue
+that ties the controller to a canvas, and ``companion`` its small front-end part (it measures
+the page, gives the canvas a text alternative for screen readers and lets Tab leave it); both
+are imported only when ``DweebiesWidget`` is asked for.
 """
 
 from __future__ import annotations

@@ -4,15 +4,20 @@ Everything that decides lives in :class:`~dweebies_widget.widget.controller.Cont
 itself asks the :class:`~dweebies_widget.game.Game` every rule question); this module is the
 glue to ipywidgets and ipycanvas only.  It
 
-* passes canvas events (mouse, wheel, keys) and button clicks to the controller as plain
-  method calls, each under one lock and guarded so that a failure becomes a message, never a
-  traceback in the notebook;
+* passes canvas events (mouse, touch, wheel, keys) and button clicks to the controller as
+  plain method calls, each under one lock and guarded so that a failure becomes a message,
+  never a traceback in the notebook;
+* sizes the canvas: its backing store has ``pixel_ratio`` canvas pixels per CSS pixel, so the
+  drawing is sharp on high-density screens, and it is shown at a CSS size that follows the
+  page, as measured by the front-end :class:`~.companion.Companion` (which also gives the
+  canvas its text alternative and lets Tab leave it);
 * gives the controller a scheduler that runs its timed jobs (an AI's pause, the end of a
   flash) on the kernel's event loop, under the same lock;
 * shows what the controller says changed: the picture is painted by
   :mod:`~dweebies_widget.widget.paint` into a recording and replayed inside ``hold_canvas``,
   so every redraw is one message to the browser; the status line, the move log and the buttons
-  are filled from the controller's text and :class:`~.controller.Controls`.
+  are filled from the controller's text and :class:`~.controller.Controls`; the companion gets
+  the board in words and each new announcement for screen readers.
 
 Seats are people at this screen (given by name) or AI players (any object with
 ``choose(view, rng)``, or a plain function).  AI seats move by themselves after a short
@@ -35,6 +40,7 @@ from ..ai import Player
 from ..game import Game, Move, Placement, Rules
 from ..grid import Cell
 from .buttons import Buttons
+from .companion import Companion, fit_size
 from .controller import Change, Controller
 from .geometry import Geometry
 from .paint import Pen, paint
@@ -42,6 +48,9 @@ from .seats import Seat
 from .timing import Cancel, Job, call_later
 
 __all__ = ["DweebiesWidget"]
+
+DEFAULT_SIZE = (900, 720)
+"""The canvas's display size (CSS pixels) until the page has been measured."""
 
 
 class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
@@ -57,7 +66,12 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             person per seat).
         ai_delay: seconds an AI waits before it moves, so its move can be followed.
         flash: seconds the collected cards stay lit before they leave the table.
-        width, height: canvas size in pixels.
+        width, height: the canvas's display size in CSS pixels; ``None`` (the default)
+            follows the page: as wide as the notebook or app allows, as tall as the screen
+            allows with the status line and the buttons in view.  A fixed width still
+            shrinks to fit a narrower page.
+        pixel_ratio: canvas pixels per CSS pixel (2: sharp on high-density screens); the
+            canvas's :attr:`geometry` and its mouse and touch events are in canvas pixels.
         hint_player: the player whose ``analyze`` gives hints and the heat map
             (default ``ExpertPlayer(simulations=300)``).
 
@@ -76,37 +90,58 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         game: Game | None = None,
         ai_delay: float = 0.6,
         flash: float = 0.5,
-        width: int = 900,
-        height: int = 720,
+        width: int | None = None,
+        height: int | None = None,
+        pixel_ratio: float = 2,
         hint_player: Player | None = None,
     ) -> None:
+        if pixel_ratio <= 0:
+            raise ValueError("pixel_ratio is canvas pixels per CSS pixel: more than 0")
         self._lock = threading.RLock()
         self.errors: list[str] = []
         """Internal failures caught while handling an event (shown as a message, never
         raised into the notebook); empty in a healthy widget."""
+        self._fixed = (width, height)
+        self._ratio = float(pixel_ratio)
+        self._display = (width or DEFAULT_SIZE[0], height or DEFAULT_SIZE[1])
+        self._pressed = False  # a mouse button is down on the canvas (a drag pans)
+        self._resizing = False  # the glue itself is changing the canvas size
         with self._lock:  # a timed job must not run before the widget is built
+            cw, ch = self._canvas_size(self._display)
             # Everything that decides: turn flow, selection, text, the picture's data.
             self.controller = Controller(
                 seats, seed=seed, rules=rules, game=game, ai_delay=ai_delay, flash=flash,
-                width=width, height=height, hint_player=hint_player, scheduler=self._schedule,
+                width=cw, height=ch, pixel_ratio=self._ratio, hint_player=hint_player,
+                scheduler=self._schedule,
             )  # fmt: skip
-            self.canvas = Canvas(width=width, height=height)
-            self.canvas.layout.width = "100%"
-            self.canvas.layout.max_width = f"{width}px"
+            self.canvas = Canvas(width=cw, height=ch)
+            self.canvas.layout.width = f"{self._display[0]}px"
             c = self.controller
-            self.canvas.on_mouse_down(self._guarded(c.click))
-            self.canvas.on_mouse_move(self._guarded(c.pointer_move))
-            self.canvas.on_mouse_out(self._guarded(lambda _x, _y: c.pointer_leave()))
-            self.canvas.on_mouse_wheel(self._guarded(c.wheel))
-            self.canvas.on_key_down(self._guarded(c.key))
-            self.canvas.on_client_ready(self._guarded(self._on_client_ready))
-            self.canvas.observe(self._guarded(self._on_resize), ["width", "height"])
-            self.status = widgets.HTML(layout=widgets.Layout(min_height="3.2em"))
+            on = self._guarded
+            self.canvas.on_mouse_down(on(self._mouse_down))
+            self.canvas.on_mouse_up(on(self._mouse_up))
+            self.canvas.on_mouse_move(on(lambda x, y: c.pointer_move(x, y, pressed=self._pressed)))
+            self.canvas.on_mouse_out(on(self._mouse_out))
+            self.canvas.on_mouse_wheel(on(c.wheel))
+            self.canvas.on_touch_start(on(c.touch_start))
+            self.canvas.on_touch_move(on(c.touch_move))
+            self.canvas.on_touch_end(on(c.touch_end))
+            self.canvas.on_touch_cancel(on(c.touch_cancel))
+            self.canvas.on_key_down(on(c.key))
+            self.canvas.on_client_ready(on(self._on_client_ready))
+            self.canvas.observe(on(self._on_canvas_resize), ["width", "height"])
+            self.companion = Companion()
+            """The front-end part: measures the page, speaks for the canvas (see
+            :mod:`~dweebies_widget.widget.companion`)."""
+            self.companion.observe(on(self._fit), ["width", "view_height", "other_height"])
+            self.status = widgets.HTML(layout=widgets.Layout(min_height="5.6em"))
             self.status.add_class("dweebies-status")
             self.move_log = widgets.HTML(layout=widgets.Layout(max_height="9em", overflow="auto"))
             self.move_log.add_class("dweebies-log")
             self.buttons = Buttons(self.controller, self.new_game, self._guarded, seed + 1)
-            super().__init__([self.canvas, self.status, self.buttons.box, self.move_log])
+            super().__init__(
+                [self.companion, self.canvas, self.status, self.buttons.box, self.move_log]
+            )
             self.add_class("dweebies-widget")
             c.on_change = self._show
             self._show(Change.PICTURE)
@@ -190,11 +225,24 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         with self._lock:
             self.controller.refresh()
 
-    def resize(self, width: int, height: int) -> None:
-        """Make the canvas ``width`` x ``height`` pixels; the table is fitted again."""
+    @property
+    def pixel_ratio(self) -> float:
+        """Canvas pixels per CSS pixel."""
+        return self._ratio
+
+    @property
+    def display_size(self) -> tuple[int, int]:
+        """The canvas's display size in CSS pixels (its backing store is
+        :attr:`pixel_ratio` times that)."""
+        return self._display
+
+    def resize(self, width: int | None, height: int | None = None) -> None:
+        """Show the canvas at ``width`` x ``height`` CSS pixels (its backing store
+        :attr:`pixel_ratio` times that); ``None`` follows the page.  The table is fitted
+        again."""
         with self._lock:
-            self.canvas.layout.max_width = f"{width}px"
-            self.canvas.width, self.canvas.height = width, height  # observed: redraws
+            self._fixed = (width, height)
+            self._fit()
 
     def new_game(self, seed: int | None = None) -> None:
         """Deal a new game with the same seats and rules (``seed`` defaults to the seed box)."""
@@ -289,8 +337,50 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         self.canvas._canvas_manager._current_canvas = None
         self.controller.redraw()
 
-    def _on_resize(self, _change: object) -> None:
-        self.controller.resize(int(self.canvas.width), int(self.canvas.height))
+    def _mouse_down(self, x: float, y: float) -> None:
+        self._pressed = True
+        self.controller.click(x, y)
+
+    def _mouse_up(self, x: float, y: float) -> None:
+        self._pressed = False
+        self.controller.release(x, y)
+
+    def _mouse_out(self, _x: float, _y: float) -> None:
+        self._pressed = False
+        self.controller.pointer_leave()
+
+    def _canvas_size(self, display: tuple[int, int]) -> tuple[int, int]:
+        """The backing store's size (canvas pixels) for a display size (CSS pixels)."""
+        return round(display[0] * self._ratio), round(display[1] * self._ratio)
+
+    def _fit(self, _change: object = None) -> None:
+        """Size the canvas from the page's measures (or the fixed size) and redraw."""
+        page = self.companion
+        fixed_width, fixed_height = self._fixed
+        if page.width > 0:
+            display = fit_size(
+                page.width, page.view_height, page.other_height,
+                fixed_width=fixed_width, fixed_height=fixed_height,
+            )  # fmt: skip
+        else:
+            display = (fixed_width or self._display[0], fixed_height or self._display[1])
+        if display == self._display:
+            return
+        self._display = display
+        width, height = self._canvas_size(display)
+        self._resizing = True
+        try:
+            with self.canvas.hold_sync():  # width and height in one message
+                self.canvas.layout.width = f"{display[0]}px"
+                self.canvas.width, self.canvas.height = width, height
+        finally:
+            self._resizing = False
+        self.controller.resize(width, height)
+
+    def _on_canvas_resize(self, _change: object) -> None:
+        # Someone set ``canvas.width`` or ``height`` from a cell: fit the table to it.
+        if not self._resizing:
+            self.controller.resize(int(self.canvas.width), int(self.canvas.height))
 
     def _show(self, change: Change) -> None:
         """Show what the controller says changed: the picture (one message) and the text."""
@@ -300,15 +390,25 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             paint(pen, c.geometry, c.scene)  # painted first: nothing can fail inside the hold
             with hold_canvas():
                 pen.replay(self.canvas)
-        lines = c.status_lines()
-        self.status.value = "<br>".join(
-            f"<b>{html.escape(line)}</b>" if i == 0 else html.escape(line)
-            for i, line in enumerate(lines)
-        )
-        items = c.log_entries()
+        lines = [html.escape(line) for line in c.status_lines()]
+        lines[0] = f"<b>{lines[0]}</b>"
+        if c.detail and len(lines) > 1 and lines[-1] == html.escape(c.detail):
+            # The rule behind a refusal: there for those who want it, said quieter.
+            lines[-1] = f'<span style="color: #57606a; font-size: 0.9em">{lines[-1]}</span>'
+        self.status.value = "<br>".join(lines)
+        items = c.log_entries()  # newest first (numbered): the newest stays in view at the top
         self.move_log.value = (
-            "<ol>" + "".join(f"<li>{html.escape(t)}</li>" for t in items[-200:]) + "</ol>"
+            '<ul style="list-style: none; margin: 0.2em 0; padding-left: 0.3em">'
+            + "".join(f"<li>{html.escape(t)}</li>" for t in items[:200])
+            + "</ul>"
             if items
             else "<i>No moves yet.</i>"
         )
         self.buttons.update(c.controls())
+        page = self.companion
+        page.description = c.describe()
+        # One event may say more as it goes on (a move, then the computer's answer): the
+        # page reads the announcement once it stops changing.
+        with page.hold_sync():
+            page.announcement = c.announcement
+            page.announcement_id = c.announcement_id

@@ -1,9 +1,13 @@
 """The row of buttons under the widget's canvas (ipywidgets), wired to the controller.
 
-New game, the seed box for the next game, Undo, Hint, Heat map, Draw (only with
+Which game is on the table ("Game 7": the seed that dealt it), New game with the next game's
+seed, Undo, Hint, Heat map, Labels (the coordinates of the lit cells), Draw (only with
 ``Rules(auto_draw=False)``), zoom out / fit / in, and Step and Play (only in a game without
 people at this screen).  Which buttons can be used is the controller's answer
 (:class:`~dweebies_widget.widget.controller.Controls`); :meth:`Buttons.update` applies it.
+
+Every button is at least 44 x 44 CSS pixels (a fingertip), and the row wraps on narrow
+screens.
 """
 
 from __future__ import annotations
@@ -15,10 +19,17 @@ import ipywidgets as widgets
 
 from .controller import ZOOM_STEP, Controller, Controls
 
-__all__ = ["Buttons"]
+__all__ = ["TAP", "Buttons"]
+
+TAP = "44px"
+"""The smallest side of anything to tap (CSS pixels)."""
 
 Guard = Callable[[Callable[..., object]], Callable[..., None]]
 """Wraps an event handler (the widget's lock, and failures shown instead of raised)."""
+
+
+def _layout(**extra: str) -> Any:
+    return widgets.Layout(width="auto", height=TAP, min_width=TAP, **extra)
 
 
 class Buttons:
@@ -39,56 +50,75 @@ class Buttons:
         next_seed: int,
     ) -> None:
         def button(label: str, tip: str, action: Callable[[], object], icon: str = "") -> Any:
-            b = widgets.Button(
-                description=label, tooltip=tip, icon=icon, layout=widgets.Layout(width="auto")
-            )
+            b = widgets.Button(description=label, tooltip=tip, icon=icon, layout=_layout())
             b.on_click(guard(lambda _b: action()))
             return b
 
-        c = controller
+        def toggle(label: str, tip: str, action: Callable[[bool], object], icon: str = "") -> Any:
+            t = widgets.ToggleButton(description=label, tooltip=tip, icon=icon, layout=_layout())
+            t.observe(guard(lambda ch: None if self._syncing else action(bool(ch["new"]))), "value")
+            return t
+
+        c = self._controller = controller
+        self._syncing = False  # True while update() moves a toggle to the controller's state
+        self.game = widgets.HTML(layout=widgets.Layout(margin="0 0.6em 0 0.2em"))
+        """Which game is on the table: "Game 7" (dealt from seed 7)."""
+        self.game.add_class("dweebies-game")
+        self.new = button("New game", "Deal a new game from the next game's seed", new_game)
         self.seed = widgets.IntText(
-            value=next_seed, description="seed", layout=widgets.Layout(width="9em")
+            value=next_seed,
+            description="Next game's seed",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="14em", height=TAP),
         )
-        self.seed.style.description_width = "2.5em"
-        self.new = button("New game", "Deal a new game with the seed on the right", new_game)
         self.undo = button("Undo", "Take back your last move", c.undo, "undo")
         self.hint = button("Hint", "What would the Expert play?", c.hint, "lightbulb-o")
-        self.heat = widgets.ToggleButton(
-            description="Heat map", tooltip="Shade the lit cells by the hint player's values",
-            layout=widgets.Layout(width="auto"),
-        )  # fmt: skip
-        self.heat.observe(guard(lambda ch: c.show_heat(bool(ch["new"]))), "value")
-        self.draw = button("Draw", "Take a draw you owe (rules section 8)", c.draw_owed)
-        self.zoom_out = button("\u2212", "Zoom out", lambda: c.zoom(1 / ZOOM_STEP))
-        self.zoom_fit = button("Fit", "Show the whole table", lambda: c.zoom(None))
-        self.zoom_in = button("+", "Zoom in", lambda: c.zoom(ZOOM_STEP))
-        self.step = button("Step", "Let the AI to move play one move", c.step, "step-forward")
-        self.play = widgets.ToggleButton(
-            description="Play", tooltip="Let the AI players play on (press again to pause)",
-            icon="play", layout=widgets.Layout(width="auto"),
-        )  # fmt: skip
-        self._syncing = False  # True while update() moves Play to the controller's state
-        self.play.observe(
-            guard(lambda ch: None if self._syncing else c.play(bool(ch["new"]))), "value"
+        self.heat = toggle(
+            "Heat map", "Shade the lit cells by the hint player's win chances", c.show_heat
         )
-        children = [self.new, self.seed, self.undo, self.hint, self.heat]
+        self.labels = toggle(
+            "Labels", "Write each lit cell's row and column on it", c.show_labels, "tag"
+        )
+        self.draw = button("Draw", "Take a draw you owe (rules section 8)", c.draw_owed)
+        self.zoom_out = button("Zoom out", "Show more of the table", lambda: c.zoom(1 / ZOOM_STEP),
+                               "search-minus")  # fmt: skip
+        self.zoom_fit = button("Fit", "Show the whole table", lambda: c.zoom(None), "arrows-alt")
+        self.zoom_in = button("Zoom in", "Make the cards bigger", lambda: c.zoom(ZOOM_STEP),
+                              "search-plus")  # fmt: skip
+        self.step = button("Step", "Let the AI to move play one move", c.step, "step-forward")
+        self.play = toggle("Play", "Let the AI players play on (press again to pause)", c.play,
+                           "play")  # fmt: skip
+        children = [self.game, self.new, self.seed, self.undo, self.hint, self.heat, self.labels]
         if not c.rules.auto_draw:
             children.append(self.draw)
         children += [self.zoom_out, self.zoom_fit, self.zoom_in]
         if all(p is not None for p in c.players):
             children += [self.step, self.play]
-        self.box = widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap"))
+        self.box = widgets.HBox(
+            children, layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+        )
+        self.box.add_class("dweebies-buttons")
 
     def update(self, controls: Controls) -> None:
-        """Enable the buttons that can be used now; keep Play in step with the controller."""
+        """Enable the buttons that can be used now; keep the toggles in step with the
+        controller; show which game is on the table."""
+        seed = self._controller.seed
+        self.game.value = "<b>Your own game</b>" if seed is None else f"<b>Game {seed}</b>"
         self.hint.disabled = not controls.hint
         self.heat.disabled = not controls.heat
         self.undo.disabled = not controls.undo
         self.draw.disabled = not controls.draw
         self.step.disabled = not controls.step
-        if self.play.value != controls.playing:
-            self._syncing = True
-            self.play.value = controls.playing
+        self._syncing = True
+        try:
+            for toggle, on in (
+                (self.play, controls.playing),
+                (self.heat, self._controller.heat),
+                (self.labels, controls.labels),
+            ):
+                if toggle.value != on:
+                    toggle.value = on
+        finally:
             self._syncing = False
         self.play.description = "Pause" if controls.playing else "Play"
         self.play.icon = "pause" if controls.playing else "play"

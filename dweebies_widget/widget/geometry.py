@@ -1,16 +1,28 @@
 """Where things are on the widget's canvas: pixels to cells and back, as pure functions.
 
-The canvas has three bands, top to bottom: the **score bar** (one chip per seat and the
-pile), the **table** (the unbounded grid, fitted into its band) and the **hand** (the cards
-of the player at this screen).  :class:`Geometry` knows the pixel box of every table cell and
-hand card for one picture; a new one is made whenever the table, the hand, the zoom or the
-canvas size changes.
+The canvas has three parts: the **score bar** along the top (one chip per seat and the pile),
+the **table** (the unbounded grid, fitted into its band) and the **hand** (the cards of the
+player at this screen).  On most canvases the hand is a band under the table; on a wide,
+short canvas (a projector, a laptop in a short notebook cell) it is a column beside the table,
+so that the table keeps the height.  :class:`Geometry` knows the pixel box of every table cell
+and hand card for one picture; a new one is made whenever the table, the hand, the zoom, the
+view or the canvas size changes.
 
-The table is fitted so that every card and every cell next to a card is visible: the cards'
-bounding box plus one cell of margin on each side is scaled to fill the band (never larger
-than full size) and centred.  With ``zoom > 1`` the cells grow and the view centres on
-``focus`` (the keyboard cursor or the last placement) instead, so a big table can be looked
-at closely.
+**Pixels.**  Every answer is in *canvas pixels*, the pixels of the canvas's backing store,
+which are also the units that mouse and touch events arrive in.  A canvas shown with
+``ratio`` canvas pixels per CSS pixel (2 on a high-density screen) is laid out exactly as a
+canvas ``ratio`` times smaller would be, everything ``ratio`` times bigger: the sizes below
+(bands, cards, tap targets) are CSS pixels.  :attr:`Geometry.css` is the same layout in CSS
+pixels, which is what the painter draws in (under a ``ratio`` scaling).
+
+**The table** is fitted so that every card and every cell next to a card is visible: the
+cards' bounding box plus one cell of margin on each side is scaled to fill the band (never
+larger than full size) and centred.  With ``min_cell`` (the smallest cell side the caller
+accepts, e.g. :data:`MIN_TAP` so that a finger can hit each cell) a big table is not shrunk
+further: the band then shows part of it, and the view (``centre``, or ``focus``, else the
+middle of the table) says which part.  ``zoom > 1`` makes the cells bigger still.  The view
+never strays off the table: it is clamped so that the table fills the band wherever the
+table is bigger than the band, and centred along any side where it is not.
 
 >>> g = Geometry.fit(800, 600, cells=[(0, 0)], hand=5)
 >>> g.cell_at(*g.cell_center((0, 0)))
@@ -20,6 +32,14 @@ at closely.
 >>> g.hand_at(*g.hand_center(2))
 2
 >>> g.cell_at(5, 5) is None  # the score bar is not part of the table
+True
+
+At twice the pixels per CSS pixel, the same layout, twice as big:
+
+>>> g2 = Geometry.fit(1600, 1200, cells=[(0, 0)], hand=5, ratio=2)
+>>> g2.cell_box((0, 0)) == tuple(2 * v for v in g.cell_box((0, 0)))
+True
+>>> g2.css == g
 True
 """
 
@@ -32,107 +52,179 @@ from dataclasses import dataclass
 from ..face import CARD_INSET, CELL_H, CELL_W, Box
 from ..grid import Cell
 
-__all__ = ["Box", "Geometry"]
+__all__ = ["MIN_TAP", "Box", "Geometry", "canvas_size"]
 
+MIN_TAP = 44.0
+"""The smallest side of a tap target (a hand card, a table cell at default zoom), in CSS
+pixels: the size commonly asked for a fingertip."""
 BAR_H = 56.0
-"""Height of the score bar."""
-HAND_H = 132.0
-"""Height of the hand band."""
+"""Height of the score bar (CSS pixels, as every size here)."""
+HAND_TOP = 22.0
+"""Room above the hand cards (the hand's owner, the picked card standing up)."""
+HAND_BOTTOM = 12.0
+HAND_H = HAND_TOP + 98.0 + HAND_BOTTOM
+"""Height of the hand band with one row of full-size cards."""
 HAND_CARD_W = 76.0
 HAND_CARD_H = 98.0
 HAND_GAP = 14.0
-MIN_ZOOM = 0.5
+SIDE_ASPECT = 1.6
+"""A canvas at least this many times wider than high shows the hand beside the table."""
+SIDE_COLUMNS = 2
+"""Hand cards per row when the hand is beside the table (more if they would not fit)."""
+MIN_ZOOM = 1.0
+"""Zoom never goes below the fitted view."""
 MAX_ZOOM = 3.0
+_MIN_HAND_SCALE = MIN_TAP / HAND_CARD_W
+_MIN_VISIBLE = 3
+"""On a canvas too small for :data:`MIN_TAP` cells, cells shrink until this many fit."""
 
 
 @dataclass(frozen=True)
 class Geometry:
-    """Pixel layout of one picture of the widget.
+    """Pixel layout of one picture of the widget, in canvas pixels.
 
     Attributes:
-        width, height: the canvas size in pixels.
-        scale: table cells are ``CELL_W * scale`` by ``CELL_H * scale`` pixels.
-        origin: pixel position of the top-left corner of cell ``(0, 0)``.
-        hand: how many cards the hand band shows.
+        width, height: the canvas size.
+        scale: table cells are ``CELL_W * scale`` by ``CELL_H * scale`` canvas pixels.
+        origin: position of the top-left corner of cell ``(0, 0)``.
+        hand: how many cards the hand shows.
+        hand_scale: hand cards are ``HAND_CARD_W * hand_scale`` canvas pixels wide.
+        ratio: canvas pixels per CSS pixel.
+        side: whether the hand is a column beside the table (else a band under it).
+        hand_columns: hand cards per row.
+        bar_band, table_band, hand_band: the boxes of the three parts.
     """
 
-    width: int
-    height: int
+    width: float
+    height: float
     scale: float
     origin: tuple[float, float]
     hand: int
     hand_scale: float
+    ratio: float = 1.0
+    side: bool = False
+    hand_columns: int = 1
+    bar_band: Box = (0.0, 0.0, 0.0, 0.0)
+    table_band: Box = (0.0, 0.0, 0.0, 0.0)
+    hand_band: Box = (0.0, 0.0, 0.0, 0.0)
 
     @classmethod
     def fit(
         cls,
-        width: int,
-        height: int,
+        width: float,
+        height: float,
         cells: Iterable[Cell],
         hand: int,
         zoom: float = 1.0,
         focus: Cell | None = None,
+        *,
+        ratio: float = 1.0,
+        centre: tuple[float, float] | None = None,
+        min_cell: float = 0.0,
+        side: bool | None = None,
     ) -> Geometry:
-        """The layout for a canvas of ``width`` x ``height`` showing ``cells`` (the cards and
-        the cells to light up; the centre cell if empty) and a hand of ``hand`` cards."""
+        """The layout for a canvas of ``width`` x ``height`` canvas pixels (``ratio`` of
+        them per CSS pixel) showing ``cells`` (the cards and the cells to light up; the
+        centre cell if empty) and a hand of ``hand`` cards.
+
+        ``zoom`` (1 to 3) multiplies the fitted cell size; ``min_cell`` is the smallest cell
+        width in CSS pixels (0: always fit the whole table); the view is centred on
+        ``centre`` (a point in cell units, ``(row, col)``; cell ``(r, c)`` spans
+        ``r..r+1``), else on ``focus`` when the table does not fit, else on the middle.
+        ``side`` puts the hand beside the table (``None``: when the canvas is at least
+        :data:`SIDE_ASPECT` times wider than high).
+
+        >>> small = Geometry.fit(400, 400, [(r, c) for r in range(9) for c in range(9)], 5)
+        >>> round(small.cell_size[0])  # the whole table fits, too small for a finger
+        16
+        >>> big = Geometry.fit(400, 400, [(r, c) for r in range(9) for c in range(9)], 5,
+        ...                    min_cell=MIN_TAP)
+        >>> big.cell_size[0], big.visible((0, 0)), big.visible((4, 4))
+        (44.0, False, True)
+        """
         cells = list(cells)
         rows = [r for r, _ in cells] or [0]
         cols = [c for _, c in cells] or [0]
         top, bottom = min(rows) - 1, max(rows) + 1
         left, right = min(cols) - 1, max(cols) + 1
-        area_x, area_y, area_w, area_h = _table_band(width, height)
-        fitted = min(
-            area_w / ((right - left + 1) * CELL_W), area_h / ((bottom - top + 1) * CELL_H), 1.0
+        css_w, css_h = width / ratio, height / ratio
+        if side is None:
+            side = css_w >= SIDE_ASPECT * css_h
+        hand_scale, columns, hand_w, hand_h = _hand_layout(css_w, css_h, hand, side)
+        bar = (0.0, 0.0, css_w, BAR_H)
+        if side:
+            table = (0.0, BAR_H, max(css_w - hand_w, 1.0), max(css_h - BAR_H, 1.0))
+            hand_box = (css_w - hand_w, BAR_H, hand_w, max(css_h - BAR_H, 1.0))
+        else:
+            table = (0.0, BAR_H, css_w, max(css_h - BAR_H - hand_h, 1.0))
+            hand_box = (0.0, css_h - hand_h, css_w, hand_h)
+        area_x, area_y, area_w, area_h = table
+        span_c, span_r = right - left + 1, bottom - top + 1
+        fitted = min(area_w / (span_c * CELL_W), area_h / (span_r * CELL_H), 1.0)
+        least = min(
+            min_cell / CELL_W,
+            area_w / (_MIN_VISIBLE * CELL_W),
+            area_h / (_MIN_VISIBLE * CELL_H),
         )
         zoom = min(max(zoom, MIN_ZOOM), MAX_ZOOM)
-        scale = max(fitted * zoom, 1e-3)
-        if zoom > 1 and focus is not None:
+        scale = max(max(fitted, least) * zoom, 1e-3)
+        if centre is not None:
+            mid_r, mid_c = centre
+        elif focus is not None and (zoom > 1 or fitted < least):
             mid_r, mid_c = focus[0] + 0.5, focus[1] + 0.5
         else:
             mid_r, mid_c = (top + bottom + 1) / 2, (left + right + 1) / 2
+        mid_c = _clamp(mid_c, left, right + 1, area_w / (CELL_W * scale))
+        mid_r = _clamp(mid_r, top, bottom + 1, area_h / (CELL_H * scale))
         origin = (
             area_x + area_w / 2 - mid_c * CELL_W * scale,
             area_y + area_h / 2 - mid_r * CELL_H * scale,
         )
-        need = hand * HAND_CARD_W + max(hand - 1, 0) * HAND_GAP + 2 * HAND_GAP
-        hand_scale = min(1.0, width / need) if need else 1.0
-        return cls(width, height, scale, origin, hand, hand_scale)
+        css = cls(
+            css_w, css_h, scale, origin, hand, hand_scale, 1.0, side, columns,
+            bar, table, hand_box,
+        )  # fmt: skip
+        return css if ratio == 1 else css._times(ratio, width, height)
 
-    # ------------------------------------------------------------------ bands
-    @property
-    def table_band(self) -> Box:
-        """The pixel box of the table band."""
-        return _table_band(self.width, self.height)
+    def _times(self, k: float, width: float, height: float) -> Geometry:
+        """This layout with every length multiplied by ``k`` (on a ``width`` x ``height``
+        canvas), ``k`` times as many canvas pixels per CSS pixel."""
+
+        def box(b: Box) -> Box:
+            return (b[0] * k, b[1] * k, b[2] * k, b[3] * k)
+
+        return Geometry(
+            width, height, self.scale * k, (self.origin[0] * k, self.origin[1] * k),
+            self.hand, self.hand_scale * k, self.ratio * k, self.side, self.hand_columns,
+            box(self.bar_band), box(self.table_band), box(self.hand_band),
+        )  # fmt: skip
 
     @property
-    def hand_band(self) -> Box:
-        """The pixel box of the hand band."""
-        return (0.0, self.height - HAND_H, float(self.width), HAND_H)
-
-    @property
-    def bar_band(self) -> Box:
-        """The pixel box of the score bar."""
-        return (0.0, 0.0, float(self.width), BAR_H)
+    def css(self) -> Geometry:
+        """The same layout in CSS pixels (``ratio`` 1): what the painter draws in."""
+        if self.ratio == 1:
+            return self
+        return self._times(1 / self.ratio, self.width / self.ratio, self.height / self.ratio)
 
     # ------------------------------------------------------------------ table
     @property
     def cell_size(self) -> tuple[float, float]:
-        """Width and height of one table cell in pixels."""
+        """Width and height of one table cell."""
         return CELL_W * self.scale, CELL_H * self.scale
 
     def cell_box(self, cell: Cell) -> Box:
-        """The pixel box of ``cell``."""
+        """The box of ``cell``."""
         w, h = self.cell_size
         return (self.origin[0] + cell[1] * w, self.origin[1] + cell[0] * h, w, h)
 
     def card_box(self, cell: Cell) -> Box:
-        """The pixel box of the card in ``cell`` (the cell less a small inset)."""
+        """The box of the card in ``cell`` (the cell less a small inset)."""
         x, y, w, h = self.cell_box(cell)
         inset = CARD_INSET * self.scale
         return (x + inset, y + inset, w - 2 * inset, h - 2 * inset)
 
     def cell_center(self, cell: Cell) -> tuple[float, float]:
-        """The pixel centre of ``cell``."""
+        """The centre of ``cell``."""
         x, y, w, h = self.cell_box(cell)
         return (x + w / 2, y + h / 2)
 
@@ -140,14 +232,36 @@ class Geometry:
         """The cell under pixel ``(x, y)``, or ``None`` outside the table band."""
         if not _inside(self.table_band, x, y):
             return None
+        r, c = self.point_at(x, y)
+        return (math.floor(r), math.floor(c))
+
+    def point_at(self, x: float, y: float) -> tuple[float, float]:
+        """Pixel ``(x, y)`` in cell units ``(row, col)`` (cell ``(r, c)`` spans ``r..r+1``
+        and ``c..c+1``), wherever it is.
+
+        >>> g = Geometry.fit(800, 600, [(0, 0)], 0)
+        >>> g.point_at(*g.cell_center((2, 3)))
+        (2.5, 3.5)
+        """
         w, h = self.cell_size
-        return (math.floor((y - self.origin[1]) / h), math.floor((x - self.origin[0]) / w))
+        return ((y - self.origin[1]) / h, (x - self.origin[0]) / w)
+
+    @property
+    def view_centre(self) -> tuple[float, float]:
+        """The point of the table (in cell units) at the middle of the table band.
+
+        >>> Geometry.fit(800, 600, [(0, 0)], 0).view_centre
+        (0.5, 0.5)
+        """
+        bx, by, bw, bh = self.table_band
+        return self.point_at(bx + bw / 2, by + bh / 2)
 
     def visible(self, cell: Cell) -> bool:
         """Whether ``cell`` lies wholly inside the table band."""
         x, y, w, h = self.cell_box(cell)
         bx, by, bw, bh = self.table_band
-        return bx <= x and by <= y and x + w <= bx + bw and y + h <= by + bh
+        eps = 1e-6 * max(bw, bh)
+        return bx - eps <= x and by - eps <= y and x + w <= bx + bw + eps and y + h <= by + bh + eps
 
     def visible_cells(self) -> tuple[Cell, Cell]:
         """The top-left and bottom-right cells that the table band (partly) shows."""
@@ -162,16 +276,25 @@ class Geometry:
 
     # ------------------------------------------------------------------ hand
     def hand_box(self, index: int) -> Box:
-        """The pixel box of the hand card at ``index`` (0 = leftmost)."""
+        """The box of the hand card at ``index`` (0 = first; rows left to right, then down).
+
+        >>> g = Geometry.fit(900, 720, [(0, 0)], 5)
+        >>> g.hand_box(0)[2:], g.hand_box(1)[0] - g.hand_box(0)[0]
+        ((76.0, 98.0), 90.0)
+        """
         s = self.hand_scale
         w, h, gap = HAND_CARD_W * s, HAND_CARD_H * s, HAND_GAP * s
-        total = self.hand * w + max(self.hand - 1, 0) * gap
-        x0 = (self.width - total) / 2
-        _, band_y, _, band_h = self.hand_band
-        return (x0 + index * (w + gap), band_y + (band_h - h) / 2 + 4, w, h)
+        columns = max(self.hand_columns, 1)
+        row, column = divmod(index, columns)
+        in_row = min(columns, self.hand - row * columns) if self.hand else 1
+        bx, by, bw, _ = self.hand_band
+        total = in_row * w + max(in_row - 1, 0) * gap
+        x0 = bx + (bw - total) / 2
+        y0 = by + HAND_TOP * self.ratio
+        return (x0 + column * (w + gap), y0 + row * (h + gap), w, h)
 
     def hand_center(self, index: int) -> tuple[float, float]:
-        """The pixel centre of the hand card at ``index``."""
+        """The centre of the hand card at ``index``."""
         x, y, w, h = self.hand_box(index)
         return (x + w / 2, y + h / 2)
 
@@ -182,19 +305,99 @@ class Geometry:
                 return i
         return None
 
+    # ------------------------------------------------------------------ score bar
     def seat_box(self, seat: int, seats: int) -> Box:
-        """The chip of ``seat`` in the score bar (the pile's box is :meth:`pile_box`)."""
-        room = self.width - 120
-        w = min(220.0, room / seats)
-        return (8 + seat * w, 8.0, w - 8, BAR_H - 16)
+        """The chip of ``seat`` in the score bar (the pile's box is :meth:`pile_box`).
+
+        >>> g = Geometry.fit(900, 720, [(0, 0)], 5)
+        >>> g.seat_box(1, 2), g.pile_box()
+        ((228.0, 8.0, 212.0, 40.0), (790.0, 8.0, 102.0, 40.0))
+        """
+        k = self.ratio
+        room = self.width - (self._pile_w + 18) * k
+        w = min(220.0 * k, room / seats)
+        return (8 * k + seat * w, 8.0 * k, w - 8 * k, (BAR_H - 16) * k)
 
     def pile_box(self) -> Box:
         """The pile's box at the right end of the score bar."""
-        return (self.width - 110.0, 8.0, 102.0, BAR_H - 16)
+        k = self.ratio
+        return (self.width - (self._pile_w + 8) * k, 8.0 * k, self._pile_w * k, (BAR_H - 16) * k)
+
+    @property
+    def _pile_w(self) -> float:
+        """The pile box's width in CSS pixels: narrower on a narrow canvas."""
+        return 102.0 if self.width / self.ratio >= 500 else 56.0
 
 
-def _table_band(width: int, height: int) -> Box:
-    return (0.0, BAR_H, float(width), max(height - BAR_H - HAND_H, 1.0))
+def canvas_size(
+    css_width: float, css_height: float | None = None, ratio: float = 2.0
+) -> tuple[int, int]:
+    """The backing-store size (canvas pixels) for a canvas shown ``css_width`` CSS pixels
+    wide: ``ratio`` times its CSS size.  Without ``css_height`` the height is chosen from the
+    width (a table, a hand and a score bar that all fit), between 360 and 900 CSS pixels.
+
+    >>> canvas_size(900)
+    (1800, 1440)
+    >>> canvas_size(390, ratio=3)
+    (1170, 1080)
+    >>> canvas_size(1280, 480)
+    (2560, 960)
+    """
+    if css_height is None:
+        css_height = min(max(0.8 * css_width, 360.0), 900.0)
+    return round(css_width * ratio), round(css_height * ratio)
+
+
+def _hand_layout(
+    css_w: float, css_h: float, hand: int, side: bool
+) -> tuple[float, int, float, float]:
+    """Scale, cards per row, width and height of the hand's part of the canvas (CSS px).
+
+    Cards are full size where they fit and shrink down to :data:`MIN_TAP` wide, then wrap
+    into more rows (under the table) or more columns (beside it).
+
+    >>> _hand_layout(900, 720, 5, False)
+    (1.0, 5, 900, 132.0)
+    >>> _hand_layout(390, 600, 5, False)[:2]  # a phone: smaller cards
+    (0.8405172413793104, 5)
+    >>> scale, columns, _, height = _hand_layout(390, 600, 8, False)
+    >>> columns, scale * HAND_CARD_W >= MIN_TAP, height > HAND_H  # two rows
+    (7, True, True)
+    >>> _hand_layout(1280, 480, 5, True)[:3]
+    (1.0, 2, 194.0)
+    """
+    n = max(hand, 1)
+    unit_w, unit_h = HAND_CARD_W + HAND_GAP, HAND_CARD_H + HAND_GAP
+    if not side:
+        columns = n
+        scale = min(1.0, css_w / (n * unit_w + HAND_GAP))
+        if scale < _MIN_HAND_SCALE:
+            columns = max(
+                1, int((css_w - HAND_GAP * _MIN_HAND_SCALE) // (unit_w * _MIN_HAND_SCALE))
+            )
+            scale = min(1.0, css_w / (columns * unit_w + HAND_GAP))
+        rows = math.ceil(n / columns)
+        height = HAND_TOP + rows * HAND_CARD_H * scale + (rows - 1) * HAND_GAP * scale + HAND_BOTTOM
+        return scale, columns, css_w, height
+    room = max(css_h - BAR_H - HAND_TOP - HAND_BOTTOM, 1.0)
+    columns = min(SIDE_COLUMNS, n)
+    while True:
+        rows = math.ceil(n / columns)
+        scale = min(1.0, (room + HAND_GAP) / (rows * unit_h))
+        if scale >= _MIN_HAND_SCALE or columns >= n:
+            break
+        columns += 1
+    scale = max(scale, _MIN_HAND_SCALE)
+    width = max(columns, SIDE_COLUMNS) * unit_w * scale + HAND_GAP * scale
+    return scale, columns, width, css_h - BAR_H
+
+
+def _clamp(mid: float, low: float, high: float, view: float) -> float:
+    """The view's middle along one axis: the table's middle if the table (``low..high``)
+    fits in ``view``, else ``mid`` kept where the view stays on the table."""
+    if high - low <= view:
+        return (low + high) / 2
+    return min(max(mid, low + view / 2), high - view / 2)
 
 
 def _inside(box: Box, x: float, y: float) -> bool:

@@ -17,7 +17,7 @@ Dweebies apart without colour.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
@@ -28,7 +28,7 @@ from ..grid import Cell
 from ..shapes import Circle, Drop, Square
 from .geometry import Geometry
 
-__all__ = ["Pen", "Scene", "SeatInfo", "paint"]
+__all__ = ["HeatKey", "Pen", "Scene", "SeatInfo", "heat_colour", "paint"]
 
 _FLASH = "#FF4FA3"  # collected cards flash in a colour no card uses
 _HOVER = "#0969DA"
@@ -36,6 +36,10 @@ _CURSOR = "#6639BA"
 _HINT = "#8250DF"
 _CURTAIN = "#30363D"
 _BACKGROUND = "#FFFFFF"
+_REFUSED = "#CF222E"
+_TAG_FILL = "rgba(255, 255, 255, 0.9)"
+_TAG_INK = "#0F5323"  # dark green: 8:1 on white, readable from the back of a room
+_LEGEND_FILL = "rgba(255, 255, 255, 0.92)"
 
 
 class Pen:
@@ -186,6 +190,15 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
+class HeatKey:
+    """What the heat map's shades mean: a title and the values at both ends of the scale."""
+
+    title: str
+    low: str
+    high: str
+
+
+@dataclass(frozen=True)
 class Scene:
     """Everything one picture shows, as plain data (see :func:`paint`)."""
 
@@ -212,24 +225,52 @@ class Scene:
     groups: tuple[frozenset[Cell], ...] = ()
     """The groups of a split table (empty when joined)."""
     last: Cell | None = None
+    """Where the last card was placed (outlined while a card lies there)."""
+    taken: frozenset[Cell] = frozenset()
+    """Cells the last placement collected that are empty now: dashed "collected from here"
+    ghosts."""
+    marks: tuple[tuple[Cell, str], ...] = ()
+    """The placements of the other seats since this screen's last move: cell and who."""
     flash: tuple[tuple[Cell, int], ...] = ()
     """Cards just collected, drawn where they lay, highlighted, before they leave."""
     preview: tuple[Cell, int, frozenset[Cell]] | None = None
     """Hovered lit cell, the picked Dweebie, and the cells placing it there would collect."""
     heat: Mapping[Cell, float] = field(default_factory=dict)
-    """A value in 0..1 per lit cell (the hint's heat map), shown as shading and a percent."""
+    """A value in 0..1 per lit cell (the hint's heat map), shown as a shade."""
+    heat_text: Mapping[Cell, str] = field(default_factory=dict)
+    """The value written on each shaded cell."""
+    heat_key: HeatKey | None = None
+    """The heat map's legend."""
     hint: tuple[int, Cell] | None = None
     """The suggested placement: hand index and cell."""
     cursor: Cell | None = None
     """The keyboard cursor."""
+    labels: bool = True
+    """Whether lit cells show their coordinates."""
+    refused: Cell | None = None
+    """A cell where a placement was just refused (crossed out for a moment)."""
+    pulse: str | None = None
+    """What to point at for a moment after a refusal: ``"lit"`` (the lit cells) or
+    ``"hand"`` (the hand's cards)."""
+    banner: tuple[str, ...] = ()
+    """The end-of-game banner: a title, then lines (empty while the game goes on)."""
 
 
 def paint(pen: Pen, g: Geometry, scene: Scene) -> None:
-    """Draw ``scene`` laid out by ``g`` onto ``pen``: score bar, table, hand."""
+    """Draw ``scene`` laid out by ``g`` onto ``pen``: score bar, table, hand.
+
+    Drawn in CSS pixels (``g.css``) under a ``g.ratio`` scaling of the canvas, so that a
+    canvas with twice the pixels shows exactly the same picture, only sharper.  The canvas's
+    state is saved first and restored last: every redraw starts from the same state."""
+    pen.do("save")
+    pen.do("set_transform", g.ratio, 0, 0, g.ratio, 0, 0)
+    g = g.css
     pen.rect((0, 0, g.width, g.height), fill=_BACKGROUND)
     _paint_bar(pen, g, scene)
     _paint_table(pen, g, scene)
     _paint_hand(pen, g, scene)
+    pen.do("restore")
+    pen._state.clear()
 
 
 # ---------------------------------------------------------------------------- score bar
@@ -245,16 +286,29 @@ def _paint_bar(pen: Pen, g: Geometry, scene: Scene) -> None:
             fill, edge = P.SEAT_FILL, P.SEAT_EDGE
         pen.round_rect(box, 8, fill=fill, stroke=edge, width=2 if seat == scene.current else 1)
         marker = "\u25b6 " if seat == scene.current else ""
+        if w < 120:  # a narrow chip: the name above, the score and the hand below
+            pen.text(
+                x + 6, y + h * 0.3, marker + info.label, 12, bold=True, align="left",
+                max_width=w - 12,
+            )  # fmt: skip
+            pen.text(x + 6, y + h * 0.74, str(info.score), 15, bold=True, align="left")
+            pen.text(
+                x + w - 6, y + h * 0.74, f"{info.cards} in hand", 10, P.SOFT_INK, align="right",
+                max_width=max(w - 36, 8),
+            )  # fmt: skip
+            continue
         pen.text(
             x + 10, y + h * 0.32, marker + info.label, 14, bold=True, align="left",
-            max_width=w - 56,
+            max_width=max(w - 56, 8),
         )  # fmt: skip
         detail = f"{info.cards} in hand" + (f", owes {info.owed}" if info.owed else "")
-        pen.text(x + 10, y + h * 0.74, detail, 11, P.SOFT_INK, align="left", max_width=w - 56)
+        pen.text(
+            x + 10, y + h * 0.74, detail, 11, P.SOFT_INK, align="left", max_width=max(w - 56, 8)
+        )
         pen.text(x + w - 10, y + h / 2, str(info.score), 22, bold=True, align="right")
     x, y, w, h = g.pile_box()
     pen.round_rect((x, y, w, h), 8, fill=P.SEAT_FILL, stroke=P.SEAT_EDGE)
-    pen.text(x + w / 2, y + h * 0.32, "pile", 11, P.SOFT_INK)
+    pen.text(x + w / 2, y + h * 0.32, "pile", 11, P.SOFT_INK, max_width=w - 4)
     pen.text(x + w / 2, y + h * 0.70, str(scene.pile), 18, bold=True)
 
 
@@ -279,14 +333,16 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
             pen.do("stroke_line", x, band[1], x, band[1] + band[3])
     for i, group in enumerate(scene.groups):
         tint = P.GROUP_TINTS[i % len(P.GROUP_TINTS)]
-        for cell in sorted(group):
+        for cell in _in_view(g, group):
             pen.rect(g.cell_box(cell), fill=tint)
-    for cell in sorted(scene.links - scene.lit):
+    for cell in _in_view(g, scene.links - scene.lit):
         pen.dash(3, 3)
         pen.round_rect(g.card_box(cell), 8 * g.scale, stroke=P.LINK_EDGE, width=2)
         pen.text(*g.cell_center(cell), "+", 28 * g.scale, P.LINK_EDGE, bold=True)
+    _paint_taken(pen, g, scene)
     _paint_lit(pen, g, scene)
-    _paint_cards(pen, [(g.card_box(cell), d) for cell, d in sorted(scene.board.items())])
+    board = scene.board
+    _paint_cards(pen, [(g.card_box(cell), board[cell]) for cell in _in_view(g, board)])
     if scene.preview is not None:
         cell, d, taken = scene.preview
         _paint_cards(pen, [(g.card_box(cell), d)], alpha=0.55)
@@ -296,7 +352,7 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
     _paint_cards(pen, [(g.card_box(cell), d) for cell, d in scene.flash])
     for cell, _ in scene.flash:
         pen.round_rect(g.card_box(cell), 8 * g.scale, stroke=_FLASH, width=5)
-    if scene.last is not None:
+    if scene.last is not None and scene.last in scene.board:
         pen.dash()
         pen.round_rect(g.cell_box(scene.last), 6 * g.scale, stroke=P.LAST_EDGE, width=3)
     if scene.hint is not None:
@@ -305,30 +361,255 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
     if scene.cursor is not None:
         pen.dash(4, 4)
         pen.round_rect(g.cell_box(scene.cursor), 4 * g.scale, stroke=_CURSOR, width=3)
+    if scene.refused is not None:
+        _paint_refused(pen, g, scene.refused)
+    _paint_marks(pen, g, scene)
+    _paint_coordinates(pen, g, scene)
     pen.dash()
+    _paint_legend(pen, g, scene)
+    if scene.banner:
+        _paint_banner(pen, g, scene.banner)
     pen.do("restore")
     pen._state.clear()  # restore() brought back the canvas state from before save()
 
 
+def _in_view(g: Geometry, cells: Iterable[Cell]) -> list[Cell]:
+    """``cells`` that the table band shows (even partly), in reading order: nothing is
+    drawn where the clip would hide it all."""
+    (r0, c0), (r1, c1) = g.visible_cells()
+    return sorted(cell for cell in cells if r0 <= cell[0] <= r1 and c0 <= cell[1] <= c1)
+
+
+def _paint_taken(pen: Pen, g: Geometry, scene: Scene) -> None:
+    """Cells the last placement collected, now empty: dashed grey ghosts (as in the static
+    picture), so the last move reads "collected from here" rather than an empty outline."""
+    for cell in _in_view(g, scene.taken - scene.lit - scene.board.keys()):
+        pen.dash(5, 3)
+        pen.round_rect(g.card_box(cell), 9 * g.scale, stroke=P.TAKEN_EDGE, width=1.5)
+        cx, cy = g.cell_center(cell)
+        pen.text(cx, cy, "taken", max(11.0, 12 * g.scale), P.SOFT_INK)
+
+
 def _paint_lit(pen: Pen, g: Geometry, scene: Scene) -> None:
     fill, edge = (P.LINK_FILL, P.LINK_EDGE) if scene.link else (P.LEGAL_FILL, P.LEGAL_EDGE)
-    w, h = g.cell_size
-    for cell in sorted(scene.lit):
+    pulse = scene.pulse == "lit"
+    for cell in _in_view(g, scene.lit):
         box = g.card_box(cell)
         heat = scene.heat.get(cell)
-        pen.dash(6, 4)
-        pen.round_rect(box, 8 * g.scale, fill=fill, stroke=edge, width=2)
-        cx, cy = g.cell_center(cell)
-        if heat is not None:
-            shade = f"rgba(191, 57, 0, {0.15 + 0.7 * heat:.2f})"
-            pen.round_rect(box, 8 * g.scale, fill=shade)
-            pen.text(cx, cy, f"{round(100 * heat)}%", max(10, 20 * g.scale), bold=True,
-                     halo="#FFFFFF")  # fmt: skip
+        if pulse:
+            pen.dash()
+            pen.round_rect(box, 8 * g.scale, fill=fill, stroke=edge, width=5)
         else:
-            if scene.link:
-                pen.text(cx, cy, "+", 28 * g.scale, P.LINK_EDGE, bold=True)
-            if w >= 44:  # coordinates where they fit
-                pen.text(cx, cy + h * 0.3, f"{cell[0]}, {cell[1]}", 11 * g.scale, P.LEGAL_INK)
+            pen.dash(6, 4)
+            pen.round_rect(box, 8 * g.scale, fill=fill, stroke=edge, width=2)
+        if heat is not None:
+            pen.round_rect(box, 8 * g.scale, fill=heat_colour(heat))
+        elif scene.link:
+            pen.text(*g.cell_center(cell), "+", 28 * g.scale, P.LINK_EDGE, bold=True)
+    for cell in _in_view(g, scene.heat.keys() & scene.lit):
+        cx, cy = g.cell_center(cell)
+        text = scene.heat_text.get(cell, f"{round(100 * scene.heat[cell])}%")
+        dark = scene.heat[cell] < _LIGHT_FROM  # white ink on the dark shades, dark on the light
+        pen.text(
+            cx, cy - 6 * g.scale, text, max(13.0, 20 * g.scale), "#FFFFFF" if dark else P.INK,
+            bold=True, halo=P.INK if dark else "#FFFFFF", halo_width=3,
+        )  # fmt: skip
+
+
+def _paint_coordinates(pen: Pen, g: Geometry, scene: Scene) -> None:
+    """Each lit cell's coordinates on a white tag at the bottom of the cell, at least 13 CSS
+    pixels high so that a projector shows them; none on the previewed cell (the preview is
+    drawn there, and the status line names the cell)."""
+    if not scene.labels or not scene.lit:
+        return
+    previewed = scene.preview[0] if scene.preview is not None else None
+    cells = [cell for cell in _in_view(g, scene.lit) if cell != previewed]
+    size = max(13.0, 13 * g.scale)
+    w, h = g.cell_size
+    tags = []
+    for cell in cells:
+        x, y, _, _ = g.cell_box(cell)
+        text = f"{cell[0]}, {cell[1]}"
+        tag_w = min(w - 2, _text_width(text, size, bold=True) + 8)
+        tags.append((x + (w - tag_w) / 2, y + h - size - 8, tag_w, size + 4, text))
+    for x, y, tw, th, _ in tags:
+        pen.rect((x, y, tw, th), fill=_TAG_FILL)
+    for x, y, tw, th, text in tags:
+        pen.text(x + tw / 2, y + th / 2 + 0.5, text, size, _TAG_INK, bold=True, max_width=tw - 2)
+
+
+def _paint_refused(pen: Pen, g: Geometry, cell: Cell) -> None:
+    x, y, w, h = g.card_box(cell)
+    pen.dash()
+    pen.round_rect((x, y, w, h), 8 * g.scale, stroke=_REFUSED, width=3)
+    pen.set(stroke_style=_REFUSED, line_width=4, line_cap="round")
+    d = min(w, h) * 0.25
+    cx, cy = x + w / 2, y + h / 2
+    pen.do("stroke_line", cx - d, cy - d, cx + d, cy + d)
+    pen.do("stroke_line", cx - d, cy + d, cx + d, cy - d)
+
+
+def _paint_marks(pen: Pen, g: Geometry, scene: Scene) -> None:
+    """The other seats' moves since this screen's last move: an outline and a name tag."""
+    w, _ = g.cell_size
+    size = max(12.0, 12 * g.scale)
+    for cell, who in scene.marks:
+        x, y, _, _ = g.cell_box(cell)
+        if cell in scene.board:
+            pen.dash()
+            pen.round_rect(g.cell_box(cell), 6 * g.scale, stroke=P.LAST_EDGE, width=3)
+        tag_w = min(w + 8, _text_width(who, size, bold=True) + 10)
+        pen.round_rect((x + (w - tag_w) / 2, y - size * 0.5, tag_w, size + 6), 4, fill=P.LAST_EDGE)
+        pen.text(x + w / 2, y + 3.5, who, size, "#FFFFFF", bold=True, max_width=tag_w - 4)
+
+
+def _paint_legend(pen: Pen, g: Geometry, scene: Scene) -> None:
+    """What the marks on the table mean, listing only those on the table now, in the
+    bottom-left corner of the table."""
+    rows: list[tuple[str, str]] = []
+    if scene.lit and not scene.heat:
+        rows.append(("link" if scene.link else "lit", "lit: where the picked card may go"))
+    if scene.links - scene.lit:
+        rows.append(("plus", "+: on a shortest bridge between the groups"))
+    if scene.groups:
+        rows.append(("groups", "tint: one group of the split table"))
+    if scene.taken - scene.board.keys():
+        rows.append(("taken", "taken: collected by the last move"))
+    key = scene.heat_key if scene.heat else None
+    if not rows and key is None:
+        return
+    size = 13.0
+    line = size + 9
+    bx, by, bw, bh = g.table_band
+    texts = [text for _, text in rows] + ([key.title] if key else [])
+    width = min(bw - 16, max(_text_width(t, size) for t in texts) + 44)
+    height = len(rows) * line + (2 * line + 6 if key else 0) + 10
+    x, y = _quiet_corner(g, scene, width, height)
+    pen.dash()
+    pen.round_rect((x, y, width, height), 6, fill=_LEGEND_FILL, stroke=P.SEAT_EDGE)
+    cy = y + 5 + line / 2
+    for kind, text in rows:
+        sx, sy = x + 8, cy - 7
+        if kind == "groups":
+            for i, _ in enumerate(scene.groups[:4]):
+                pen.rect((sx + i * 6, sy, 6, 14), fill=P.GROUP_TINTS[i % len(P.GROUP_TINTS)])
+        elif kind == "taken":
+            pen.dash(4, 2)
+            pen.rect((sx, sy, 22, 14), stroke=P.TAKEN_EDGE, width=1.5)
+            pen.dash()
+        elif kind == "plus":
+            pen.dash(3, 3)
+            pen.rect((sx, sy, 22, 14), stroke=P.LINK_EDGE, width=1.5)
+            pen.dash()
+            pen.text(sx + 11, cy, "+", 14, P.LINK_EDGE, bold=True)
+        else:
+            fill, edge = (
+                (P.LINK_FILL, P.LINK_EDGE) if kind == "link" else (P.LEGAL_FILL, P.LEGAL_EDGE)
+            )
+            pen.rect((sx, sy, 22, 14), fill=fill, stroke=edge, width=1.5)
+        pen.text(x + 36, cy, text, size, P.INK, align="left", max_width=width - 44)
+        cy += line
+    if key is not None:
+        pen.text(x + 8, cy, key.title, size, P.INK, bold=True, align="left", max_width=width - 16)
+        cy += line
+        steps = 10
+        bar_w = min(width - 120, 200.0)
+        bar_x = x + 8 + _text_width(key.low, size) + 8
+        pen.text(x + 8, cy, key.low, size, P.INK, align="left")
+        for i in range(steps):
+            pen.rect(
+                (bar_x + i * bar_w / steps, cy - 7, bar_w / steps + 0.5, 14),
+                fill=heat_colour(i / (steps - 1)),
+            )
+        pen.text(bar_x + bar_w + 8, cy, key.high, size, P.INK, align="left")
+
+
+def _quiet_corner(g: Geometry, scene: Scene, width: float, height: float) -> tuple[float, float]:
+    """Where a ``width`` x ``height`` box covers the fewest cards and lit cells: one of the
+    table band's corners (bottom left first)."""
+    bx, by, bw, bh = g.table_band
+    busy = [g.cell_box(cell) for cell in (*scene.board, *scene.lit)]
+    best: tuple[int, float, float] | None = None
+    for x, y in [
+        (bx + 8, by + bh - height - 8),
+        (bx + bw - width - 8, by + bh - height - 8),
+        (bx + 8, by + 8),
+        (bx + bw - width - 8, by + 8),
+    ]:
+        covered = sum(
+            cx < x + width and x < cx + cw and cy < y + height and y < cy + ch
+            for cx, cy, cw, ch in busy
+        )
+        if best is None or covered < best[0]:
+            best = (covered, x, y)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _paint_banner(pen: Pen, g: Geometry, lines: Sequence[str]) -> None:
+    """The end of the game: the result big, then the scores, why cards are left on the
+    table and what to do next, on a card in the middle of the table."""
+    bx, by, bw, bh = g.table_band
+    width = min(bw - 24, 560.0)
+    title, rest = lines[0], lines[1:]
+    title_size = 30.0 if width >= 360 else 24.0
+    size = 16.0 if width >= 360 else 14.0
+    wrapped = [part for text in rest for part in _wrap(text, size, width - 32)]
+    height = title_size + 30 + len(wrapped) * (size + 8) + 8
+    x, y = bx + (bw - width) / 2, by + max((bh - height) / 2, 8)
+    pen.dash()
+    pen.set(global_alpha=0.96)
+    pen.round_rect((x, y, width, height), 12, fill=_BACKGROUND, stroke=P.CARD_EDGE, width=3)
+    pen.set(global_alpha=1.0)
+    pen.text(x + width / 2, y + 16 + title_size / 2, title, title_size, P.INK, bold=True,
+             max_width=width - 24)  # fmt: skip
+    cy = y + title_size + 30 + size / 2
+    for text in wrapped:
+        pen.text(x + width / 2, cy, text, size, P.INK, max_width=width - 24)
+        cy += size + 8
+
+
+_LIGHT_FROM = 0.55
+"""From this value on, a viridis shade is light enough for dark ink."""
+_VIRIDIS = ((68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37))
+"""Stops of the viridis scale: dark to light, evenly spaced in lightness and readable with
+every common colour-vision deficiency."""
+
+
+def heat_colour(value: float) -> str:
+    """The heat map's shade for ``value`` in 0..1 (viridis: dark purple to yellow).
+
+    >>> heat_colour(0.0), heat_colour(1.0), heat_colour(0.5)
+    ('#440154', '#FDE725', '#21918C')
+    """
+    t = min(max(value, 0.0), 1.0) * (len(_VIRIDIS) - 1)
+    i = min(int(t), len(_VIRIDIS) - 2)
+    f = t - i
+    a, b = _VIRIDIS[i], _VIRIDIS[i + 1]
+    red, green, blue = (round(a[k] + (b[k] - a[k]) * f) for k in range(3))
+    return f"#{red:02X}{green:02X}{blue:02X}"
+
+
+def _text_width(text: str, size: float, bold: bool = False) -> float:
+    """About how wide ``text`` is in the widget's font (the canvas cannot be asked from the
+    kernel): 0.55 em a character, 0.6 bold."""
+    return len(text) * size * (0.6 if bold else 0.55)
+
+
+def _wrap(text: str, size: float, width: float) -> list[str]:
+    """``text`` in lines that fit ``width`` pixels at ``size`` (by :func:`_text_width`).
+
+    >>> _wrap("one two three four", 10, 50)
+    ['one two', 'three', 'four']
+    """
+    most = max(int(width / (size * 0.55)), 1)
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def _paint_cards(pen: Pen, cards: Sequence[tuple[Box, int]], alpha: float = 1.0) -> None:
@@ -415,20 +696,30 @@ def _paint_shape(pen: Pen, shape: Shape) -> None:
 # ---------------------------------------------------------------------------- hand
 def _paint_hand(pen: Pen, g: Geometry, scene: Scene) -> None:
     band = g.hand_band
+    x, y, w, h = band
     pen.rect(band, fill=P.SEAT_FILL)
     pen.set(stroke_style=P.SEAT_EDGE, line_width=1)
     pen.dash()
-    pen.do("stroke_line", 0, band[1], g.width, band[1])
-    x, y, w, h = band
+    if g.side:
+        pen.do("stroke_line", x, y, x, y + h)
+    else:
+        pen.do("stroke_line", 0, y, g.width, y)
     if scene.curtain is not None:
-        pen.round_rect((x + 12, y + 12, w - 24, h - 24), 10, fill=_CURTAIN)
-        pen.text(w / 2, y + h / 2, scene.curtain, 20, "#FFFFFF", bold=True, max_width=w - 48)
+        size = 20.0
+        lines = _wrap(scene.curtain, size, w - 48)
+        box_h = min(h - 24, max(len(lines) * (size + 8) + 24, 60.0))
+        top = y + 12 if not g.side else y + 12
+        pen.round_rect((x + 12, top, w - 24, box_h), 10, fill=_CURTAIN)
+        cy = top + box_h / 2 - (len(lines) - 1) * (size + 8) / 2
+        for line in lines:
+            pen.text(x + w / 2, cy, line, size, "#FFFFFF", bold=True, max_width=w - 48)
+            cy += size + 8
         return
-    if scene.hand_owner:
-        pen.text(10, y + 12, f"{scene.hand_owner}'s hand", 12, P.SOFT_INK, align="left")
-    if not scene.hand:
-        pen.text(w / 2, y + h / 2, "No cards in hand", 16, P.SOFT_INK)
     boxes = [g.hand_box(i) for i in range(len(scene.hand))]
+    if scene.hand_owner and (not boxes or boxes[0][0] - x >= 96):
+        pen.text(x + 10, y + 12, f"{scene.hand_owner}'s hand", 12, P.SOFT_INK, align="left")
+    if not scene.hand:
+        pen.text(x + w / 2, y + h / 2, "No cards in hand", 16, P.SOFT_INK, max_width=w - 16)
     if scene.selected is not None and scene.selected < len(boxes):
         bx, by, bw, bh = boxes[scene.selected]
         boxes[scene.selected] = (bx, by - 10, bw, bh)  # the picked card stands up
@@ -438,6 +729,10 @@ def _paint_hand(pen: Pen, g: Geometry, scene: Scene) -> None:
     _paint_cards(pen, list(zip(boxes, scene.hand, strict=True)))
     for i, (bx, by, _, _) in enumerate(boxes):
         pen.text(bx + 10, by + 10, str(i + 1), 11, P.FAINT_INK, bold=True)
+    if scene.pulse == "hand":
+        pen.dash()
+        for box in boxes:
+            pen.round_rect(box, 9, stroke=P.LEGAL_EDGE, width=4)
     if scene.hint is not None and scene.hint[0] < len(boxes):
         pen.dash(8, 5)
         pen.round_rect(boxes[scene.hint[0]], 9, stroke=_HINT, width=4)

@@ -3,8 +3,13 @@
 Pure functions of the game and of what the screen shows (whose hand is shown, whom the
 screen is being passed to, which AI is thinking, the picked card), so that each sentence has
 one home and can be read and checked without a screen.  Nothing here decides a rule: who is
-to play, what is legal and who won are the :class:`~dweebies_widget.game.Game`'s answers,
-and a refused placement is told with the game's own error message.
+to play, what is legal and who won are the :class:`~dweebies_widget.game.Game`'s answers.
+A refused move is told in the words of the lessons (:func:`explain`), from the reason the
+game gives with its error; the game's own message stays exact, for those who read code.
+
+The same word for the same idea everywhere: a *cell* of the table, a *lit* cell (where the
+picked card may go), to *pick* a card, to *place* it, to *collect* a line, the *pile*.
+``verb`` is ``"click"`` or ``"tap"``, as the player last pointed.
 
 >>> from dweebies_widget import Game
 >>> game = Game(2, seed=7)
@@ -16,13 +21,61 @@ and a refused placement is told with the game's own error message.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 
 from ..ai import Player
 from ..cards import NAMES
-from ..game import Game
+from ..errors import IllegalMoveError
+from ..game import Action, Game, Placement
+from ..grid import Cell
 
-__all__ = ["curtain", "log_entries", "refusal", "result_text", "status_lines", "value_text"]
+__all__ = [
+    "banner",
+    "curtain",
+    "describe",
+    "explain",
+    "heat_title",
+    "log_entries",
+    "move_text",
+    "refusal",
+    "result_text",
+    "result_title",
+    "status_lines",
+    "value_text",
+]
+
+
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word``, plural when ``n`` is not 1.
+
+    >>> plural(1, "card"), plural(3, "card")
+    ('1 card', '3 cards')
+    """
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def move_text(placement: Placement, labels: Sequence[str]) -> str:
+    """One placement in plain words (no card ids, no drawing: what the table shows).
+
+    >>> from dweebies_widget.game import Move
+    >>> turn = Placement(1, Move(12, (1, 2)), (((1, 1), 12), ((1, 2), 12)), True)
+    >>> move_text(turn, ["Ana", "Ben"])
+    'Ben placed Mumbo at (1, 2) and collected 2 cards'
+    """
+    text = (
+        f"{labels[placement.seat]} placed {NAMES[placement.move.dweebie]} at {placement.move.cell}"
+    )
+    if placement.taken:
+        text += f" and collected {plural(len(placement.taken), 'card')}"
+    return text
+
+
+def action_text(action: Action, labels: Sequence[str]) -> str:
+    """A placement (:func:`move_text`) or an owed draw, in plain words."""
+    if isinstance(action, Placement):
+        return move_text(action, labels)
+    return action.describe(labels)
 
 
 def result_text(game: Game, labels: Sequence[str]) -> str:
@@ -31,21 +84,87 @@ def result_text(game: Game, labels: Sequence[str]) -> str:
     best = game.scores[winners[0]] if winners else 0
     names = [labels[s] for s in winners]
     if len(names) == 1:
-        return f"{names[0]} wins with {best} card{'s' if best != 1 else ''}."
+        return f"{names[0]} wins with {plural(best, 'card')}."
     return f"{', '.join(names[:-1])} and {names[-1]} tie with {best} cards each."
 
 
+def result_title(game: Game, labels: Sequence[str], me: int | None = None) -> str:
+    """The result in a few words, from ``me``'s side when one person plays against the
+    computer ("You lost 2-41"), else by name ("Ana won 41-2"); the scores are the winner's
+    (or yours) and the best of the others'.
+
+    >>> from dweebies_widget import Game
+    >>> game = Game.from_position({}, hands=[[], []], pile=[], scores=[2, 41])
+    >>> result_title(game, ["Ana", "Greedy"], me=0), result_title(game, ["Ana", "Greedy"])
+    ('You lost 2-41', 'Greedy won 41-2')
+    """
+    scores, winners = game.scores, game.winners
+    best = scores[winners[0]] if winners else 0
+
+    def others(seat: int) -> int:
+        return max((v for s, v in enumerate(scores) if s != seat), default=0)
+
+    if me is not None:
+        if me not in winners:
+            return f"You lost {scores[me]}-{best}"
+        if len(winners) > 1:
+            return f"You tied {best}-{best}"
+        return f"You won {best}-{others(me)}"
+    if len(winners) == 1:
+        return f"{labels[winners[0]]} won {best}-{others(winners[0])}"
+    names = [labels[s] for s in winners]
+    return f"{', '.join(names[:-1])} and {names[-1]} tied {best}-{best}"
+
+
+def banner(game: Game, labels: Sequence[str], me: int | None = None) -> tuple[str, ...]:
+    """The end-of-game banner: the result, every seat's score (best first), why cards are
+    left on the table, and what to do next.
+
+    >>> from dweebies_widget import Game
+    >>> game = Game.from_position({(0, 0): 3}, hands=[[], []], pile=[], scores=[2, 41])
+    >>> for line in banner(game, ["Ana", "Greedy"], me=0): print(line)
+    You lost 2-41
+    Greedy 41, Ana 2
+    1 card is left on the table: cards on the table belong to nobody, only collected cards count.
+    Press New game to play again.
+    """
+    order = sorted(range(game.players), key=lambda s: (-game.scores[s], s))
+    left = len(game.board)
+    if left:
+        why = (
+            f"{plural(left, 'card')} {'is' if left == 1 else 'are'} left on the table: cards on "
+            "the table belong to nobody, only collected cards count."
+        )
+    else:
+        why = "No cards are left on the table."
+    return (
+        result_title(game, labels, me),
+        ", ".join(f"{labels[s]} {game.scores[s]}" for s in order),
+        why,
+        "Press New game to play again.",
+    )
+
+
 def log_entries(game: Game, labels: Sequence[str]) -> list[str]:
-    """The move log, oldest first: every action in words, then the result once over."""
-    items = [a.describe(labels) for a in game.history]
+    """The move log, **newest first**: the result once the game is over, then every action
+    of the game in words, numbered from the first.
+
+    >>> from dweebies_widget import Game
+    >>> game = Game(2, seed=7)
+    >>> _ = game.play(game.hand(0)[0], (0, 0))
+    >>> log_entries(game, ["Ana", "Ben"])
+    ['1. Ana placed Aroo (0) at (0, 0) and drew a card']
+    """
+    items = [f"{i}. {a.describe(labels)}" for i, a in enumerate(game.history, 1)]
+    items.reverse()
     if game.is_over:
-        items.append(f"Game over: {result_text(game, labels)}")
+        items.insert(0, f"Game over: {result_text(game, labels)}")
     return items
 
 
-def curtain(label: str) -> str:
+def curtain(label: str, verb: str = "click") -> str:
     """What covers the hand while the screen is passed to ``label`` (hot seat)."""
-    return f"Pass to {label} \u2014 click when ready"
+    return f"Pass to {label} \u2014 {verb} when ready"
 
 
 def refusal(
@@ -56,6 +175,7 @@ def refusal(
     viewer: int | None,
     handover: int | None = None,
     thinking: int | None = None,
+    verb: str = "click",
 ) -> str | None:
     """Why the person at this screen (``viewer``) cannot pick or place now, or ``None``
     when they can."""
@@ -64,7 +184,7 @@ def refusal(
     if thinking is not None:
         return f"Please wait: {labels[thinking]} is thinking."
     if handover is not None:
-        return curtain(labels[handover]) + "."
+        return curtain(labels[handover], verb) + "."
     seat = game.current_player
     if players[seat] is not None:
         if any(p is None for p in players):
@@ -73,6 +193,47 @@ def refusal(
     if seat != viewer:
         return f"It is {labels[seat]}'s turn: pass the screen to them."
     return None
+
+
+_EXPLAIN = {
+    "occupied": "That cell already holds a card: a card goes on an empty cell. Try a lit cell.",
+    "not-adjacent": (
+        "That cell doesn't touch a card: a card goes right above, below, left or right of "
+        "one. Try a lit cell."
+    ),
+    "empty-table": "The table is empty, so the first card goes in the centre. Try the lit cell.",
+    "not-on-link": (
+        "The table is split: each card must help join the groups again by the shortest way. "
+        "Try a lit cell."
+    ),
+    "not-in-hand": "That card is not in your hand.",
+    "auto-draw": "Cards are drawn for you in this game: there is nothing to draw by hand.",
+    "not-owed": "You don't owe a draw right now.",
+    "pile-empty": "The pile is empty, so owed draws can no longer be taken.",
+}
+_SECTION = re.compile(r"^(Rules section \d+ \([^)]*\))")
+
+
+def explain(error: IllegalMoveError) -> tuple[str, str]:
+    """A refused action in the lessons' words, and the rule it comes from as a detail for
+    those who want it (the start of the game's own message, e.g. ``"Rules section 5 (where
+    a card may go)"``).  An error without plain words keeps the game's message.
+
+    >>> from dweebies_widget import Game
+    >>> game = Game(2, seed=7)
+    >>> try:
+    ...     game.play(game.hand(0)[0], (3, 3))
+    ... except IllegalMoveError as error:
+    ...     explain(error)
+    ('The table is empty, so the first card goes in the centre. Try the lit cell.', \
+'Rules section 5 (where a card may go)')
+    """
+    message = str(error)
+    found = _SECTION.match(message)
+    detail = found.group(1) if found else ""
+    if error.reason == "over":
+        return "The game is over: press New game to play again.", detail
+    return _EXPLAIN.get(error.reason, message), detail if error.reason in _EXPLAIN else ""
 
 
 def status_lines(
@@ -85,14 +246,21 @@ def status_lines(
     thinking: int | None = None,
     picked: int | None = None,
     message: str = "",
+    others: Sequence[str] = (),
+    armed: tuple[Cell, int] | None = None,
+    detail: str = "",
+    me: int | None = None,
+    verb: str = "click",
 ) -> list[str]:
-    """The status line: what to do now (or who won) first, then the split table and an owed
-    draw when they apply, then ``message``.  ``picked`` is the picked Dweebie, if any."""
+    """The status line: what to do now (or who won) first, then what the other seats did
+    since this screen's last move (``others``), the split table and an owed draw when they
+    apply, then ``message`` and its ``detail``.  ``picked`` is the picked Dweebie, if any;
+    ``armed`` the cell a first tap chose and how many cards placing there would collect."""
     lines: list[str] = []
     if game.is_over:
-        lines.append(f"Game over: {result_text(game, labels)}")
+        lines.append(f"Game over: {result_title(game, labels, me)}. {result_text(game, labels)}")
     elif handover is not None:
-        lines.append(curtain(labels[handover]) + ".")
+        lines.append(curtain(labels[handover], verb) + ".")
     elif thinking is not None:
         lines.append(f"{labels[thinking]} is thinking\u2026")
     else:
@@ -100,6 +268,10 @@ def status_lines(
         who = labels[seat]
         if players[seat] is not None:
             lines.append(f"{who} to play: press Step or Play.")
+        elif picked is not None and armed is not None:
+            cell, n = armed
+            gain = f"it collects {plural(n, 'card')}" if n else "it collects nothing"
+            lines.append(f"{who}: tap again to place {NAMES[picked]} at {cell} ({gain}).")
         elif picked is not None:
             n = len(game.legal_cells())
             lines.append(
@@ -108,6 +280,8 @@ def status_lines(
             )
         else:
             lines.append(f"{who} to play: pick a card from your hand.")
+    if others:
+        lines.append(". ".join(others) + ".")
     if game.is_split and not game.is_over:
         k, cost = len(game.groups), game.bridge_cost
         lines.append(
@@ -122,9 +296,105 @@ def status_lines(
         )
     if message:
         lines.append(message)
+    if detail:
+        lines.append(detail)
     return lines
 
 
 def value_text(value: float) -> str:
     """A hint player's value: a win chance when it is a probability."""
     return f"{round(100 * value)}% win chance" if 0 <= value <= 1 else f"value {value:.2f}"
+
+
+def heat_title(who: str, player: str, chances: bool) -> str:
+    """What the heat map shows: ``who``'s chance to win as ``player`` sees it, or (for a
+    player whose values are not chances) how good each lit cell is.
+
+    >>> heat_title("Ana", "Expert (300 sims)", True)
+    "Ana's chance to win, as the Expert (300 sims) sees it"
+    >>> heat_title("Ana", "Greedy", False)
+    'How good each lit cell is for Ana, as Greedy sees it'
+    """
+    the = "the " if player.startswith("Expert") else ""
+    if chances:
+        return f"{who}'s chance to win, as {the}{player} sees it"
+    return f"How good each lit cell is for {who}, as {the}{player} sees it"
+
+
+def table_rows(board: Mapping[Cell, int]) -> list[str]:
+    """The table row by row, top to bottom, each card with its cell and name.
+
+    >>> table_rows({(0, 0): 9, (0, 2): 4, (-1, 0): 25})
+    ['Row -1: (-1, 0) Zuzu.', 'Row 0: (0, 0) Jibber, (0, 2) Eeko.']
+    """
+    rows: dict[int, list[str]] = {}
+    for (r, c), d in sorted(board.items()):
+        rows.setdefault(r, []).append(f"({r}, {c}) {NAMES[d]}")
+    return [f"Row {r}: {', '.join(cards)}." for r, cards in rows.items()]
+
+
+def describe(
+    game: Game,
+    labels: Sequence[str],
+    *,
+    status: Sequence[str],
+    hand: Sequence[int],
+    hand_owner: str,
+    covered: bool,
+    picked: int | None,
+    lit: Mapping[Cell, int],
+    cursor: Cell | None,
+) -> str:
+    """A text alternative of the whole picture, for a screen reader: what to do now (the
+    ``status`` lines), the scores, what the last move did, the table row by row, the hand
+    shown (unless ``covered``), and where the picked card may go (``lit``: each cell with
+    how many cards placing there collects)."""
+    n = game.players
+    lines = list(status)
+    scores = ", ".join(f"{labels[s]} {game.scores[s]}" for s in range(n))
+    hands = ", ".join(f"{labels[s]} {plural(len(game.hand(s)), 'card')}" for s in range(n))
+    lines.append(
+        f"Scores: {scores}. Cards in hand: {hands}. Pile: {plural(game.pile_size, 'card')}."
+    )
+    last = game.last_placement
+    if last is not None:
+        lines.append(f"Last move: {move_text(last, labels)}.")
+    board = game.board
+    if board:
+        rows = [r for r, _ in board]
+        cols = [c for _, c in board]
+        lines.append(
+            f"Table: {plural(len(board), 'card')}, rows {min(rows)} to {max(rows)}, "
+            f"columns {min(cols)} to {max(cols)}."
+        )
+        lines += table_rows(board)
+    else:
+        lines.append("Table: empty. The first card goes in the centre, (0, 0).")
+    if game.is_split and not game.is_over:
+        lines.append(
+            f"The table is split into {len(game.groups)} groups. Cells on a shortest bridge: "
+            + ", ".join(map(str, sorted(game.link_cells)))
+            + "."
+        )
+    if covered:
+        lines.append("The hand is covered until the next player is at the screen.")
+    elif hand_owner:
+        cards = ", ".join(f"{i + 1} {NAMES[d]}" for i, d in enumerate(hand))
+        lines.append(f"{hand_owner}'s hand: {cards or 'no cards'}.")
+    if picked is not None and picked < len(hand):
+        spots = ", ".join(
+            f"{cell}" + (f" collects {plural(k, 'card')}" if k else "")
+            for cell, k in sorted(lit.items())
+        )
+        lines.append(
+            f"Picked: {NAMES[hand[picked]]}. It may go on {plural(len(lit), 'lit cell')}: {spots}."
+        )
+    if cursor is not None:
+        what = NAMES[board[cursor]] if cursor in board else "empty"
+        lines.append(f"Cursor: {cursor}, {what}.")
+    if not game.is_over:
+        lines.append(
+            "Keys on the board: 1 to 9 pick a card, the arrows move the cursor, Enter places "
+            "the picked card there, Escape drops it, + and - zoom."
+        )
+    return "\n".join(lines)

@@ -1,0 +1,164 @@
+// The Dweebies widget's front-end companion: measures the page, speaks for the canvas, lets
+// Tab leave it.  Why each part is here is in companion.py.
+
+const HIDDEN = "dweebies-sr-only";
+// Report a new measure only when it moved this much (a scroll bar that comes and goes moves
+// the width by about 15 px, and must not start a resize loop).
+const STEP = 16;
+// The log's first lines: what must stay in view under the buttons.
+const LOG_LINES_PX = 48;
+
+let counter = 0;
+
+/** The height of the area the page scrolls in: the nearest ancestor that really scrolls
+ * (JupyterLab's notebook panel), else the window. */
+function viewHeight(box) {
+  let height = window.innerHeight;
+  for (let n = box.parentElement; n && n !== document.body; n = n.parentElement) {
+    const style = getComputedStyle(n);
+    const scrolls = style.overflowY === "auto" || style.overflowY === "scroll";
+    if (scrolls && n.clientHeight >= 200 && n.scrollHeight > n.clientHeight + 1) {
+      height = Math.min(height, n.clientHeight);
+      break;
+    }
+  }
+  return height;
+}
+
+function render({ model, el }) {
+  const id = `dweebies-${Date.now().toString(36)}-${counter++}`;
+  el.classList.add("dweebies-companion");
+
+  // (2) What the canvas shows, in words, for screen readers; and the announcements.
+  const board = document.createElement("div");
+  board.id = `${id}-board`;
+  board.className = HIDDEN;
+  const live = document.createElement("div");
+  live.className = HIDDEN;
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  el.append(board, live);
+
+  const showBoard = () => {
+    const lines = String(model.get("description") || "").split("\n");
+    board.replaceChildren(
+      ...lines.map((line) => {
+        const p = document.createElement("p");
+        p.textContent = line;
+        return p;
+      }),
+    );
+  };
+  let pending = 0;
+  const announce = () => {
+    // Empty first, then the words a moment later (once they stop changing): the same words
+    // twice in a row are read again.
+    live.textContent = "";
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      live.textContent = model.get("announcement") || "";
+    }, 60);
+  };
+  showBoard();
+  model.on("change:description", showBoard);
+  model.on("change:announcement_id", announce);
+  model.on("change:announcement", announce);
+
+  let box = null;
+  let canvas = null;
+  let logWatch = null;
+
+  const label = () => {
+    if (canvas) canvas.setAttribute("aria-label", model.get("label") || "Dweebies table");
+  };
+  model.on("change:label", label);
+
+  // (1) Measure, and tell Python: it sizes the canvas from these.  Only changes of a few
+  // pixels or more are told (see STEP), or when asked to (`force`).
+  let last = [-1, -1];
+  const measure = (force) => {
+    if (!box || !canvas || !el.isConnected) return;
+    const width = el.getBoundingClientRect().width;
+    if (width <= 0) return;
+    const top = box.getBoundingClientRect().top;
+    const log = box.querySelector(".dweebies-log");
+    const logTop = log ? log.getBoundingClientRect().top : box.getBoundingClientRect().bottom;
+    const other = Math.max(0, logTop + LOG_LINES_PX - top - canvas.getBoundingClientRect().height);
+    const moved = Math.abs(width - last[0]) >= STEP || Math.abs(other - last[1]) >= STEP;
+    if (!force && !moved) return;
+    last = [width, other];
+    model.set("width", width);
+    model.set("view_height", viewHeight(box));
+    model.set("other_height", other);
+    model.set("dpr", window.devicePixelRatio || 1);
+    model.save_changes();
+  };
+  // The widget's width, and the buttons' row (it gets taller when it wraps).
+  const observer = new ResizeObserver(() => measure(false));
+  const onWindowResize = () => measure(true);
+
+  // (3) Tab and Shift+Tab leave the canvas: stopped on the way down, before the canvas's own
+  // handler (which prevents every key's default), and not prevented, so focus moves on.
+  const onKeyDown = (event) => {
+    if (canvas) delete canvas.dataset.pointer;
+    if (event.key === "Tab" && event.target === canvas) event.stopPropagation();
+  };
+  // (4) The focus outline is for the keyboard: a click or a tap on the table focuses it too,
+  // and then shows none (until a key is pressed).
+  const onPointer = () => {
+    canvas.dataset.pointer = "1";
+  };
+  const onBlur = () => {
+    delete canvas.dataset.pointer;
+  };
+
+  const attach = () => {
+    box = el.closest(".dweebies-widget");
+    canvas = box ? box.querySelector("canvas") : null;
+    // The log comes last: once it is there, so is everything the measures need.
+    const log = box ? box.querySelector(".dweebies-log") : null;
+    if (!canvas || !log) return false;
+    canvas.setAttribute("role", "application");
+    canvas.setAttribute("aria-describedby", board.id);
+    label();
+    // A scrolling area must be reachable by keyboard to be read.
+    log.setAttribute("tabindex", "0");
+    log.setAttribute("role", "region");
+    log.setAttribute("aria-label", "Move log, newest first");
+    // The newest move is at the top: show the top whenever the log changes.
+    logWatch = new MutationObserver(() => {
+      log.scrollTop = 0;
+    });
+    logWatch.observe(log, { childList: true, subtree: true, characterData: true });
+    box.addEventListener("keydown", onKeyDown, true);
+    canvas.addEventListener("pointerdown", onPointer, true);
+    canvas.addEventListener("blur", onBlur);
+    observer.observe(el);
+    const buttons = box.querySelector(".dweebies-buttons");
+    if (buttons) observer.observe(buttons);
+    window.addEventListener("resize", onWindowResize);
+    requestAnimationFrame(() => requestAnimationFrame(() => measure(true)));
+    return true;
+  };
+  // The canvas and this element are siblings: wait until both are in the page.
+  let tries = 0;
+  const timer = setInterval(() => {
+    if (attach() || ++tries > 600) clearInterval(timer);
+  }, 50);
+
+  return () => {
+    clearInterval(timer);
+    clearTimeout(pending);
+    observer.disconnect();
+    if (logWatch) logWatch.disconnect();
+    window.removeEventListener("resize", onWindowResize);
+    if (box) box.removeEventListener("keydown", onKeyDown, true);
+    if (canvas) {
+      canvas.removeEventListener("pointerdown", onPointer, true);
+      canvas.removeEventListener("blur", onBlur);
+    }
+  };
+}
+
+export default { render };

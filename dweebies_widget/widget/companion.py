@@ -1,0 +1,125 @@
+"""The widget's front-end companion: what only the page can know or do, done in the page.
+
+:class:`Companion` is a small `anywidget <https://anywidget.dev>`_ (one ES module,
+``companion.js``, and a style sheet, ``companion.css``) that sits inside
+:class:`~dweebies_widget.widget.DweebiesWidget`, next to its canvas.  ipywidgets and ipycanvas
+run in the kernel and cannot see the page, so four jobs are done here:
+
+1. **Measure the page.**  The kernel does not know how wide the notebook or the Voila page
+   is, how tall the screen is, or how dense its pixels are.  The companion watches its own
+   width (a ``ResizeObserver``: it is as wide as the widget may be) and the window's height
+   and ``devicePixelRatio``, and reports them as the traits :attr:`~Companion.width`,
+   :attr:`~Companion.view_height`, :attr:`~Companion.other_height` (room taken by the status
+   line, the buttons and the first lines of the move log) and :attr:`~Companion.dpr`.  The
+   widget turns them into a canvas size (:func:`fit_size`), so the table uses the width it
+   has and, on a 1280 x 720 projector, the table, the status line and the buttons are in view
+   together.
+
+2. **Speak for the canvas.**  A canvas is a picture: a screen reader finds nothing in it.  The
+   companion keeps a visually hidden text of the board (:attr:`~Companion.description`: the
+   table row by row, the hand, the scores, the last move) that follows the game, names the
+   canvas (``role="application"``, ``aria-label``, ``aria-describedby`` that text), and has
+   a *persistent* ``aria-live="polite"`` region whose text it changes for each new
+   :attr:`~Companion.announcement`.  (An ipywidgets ``HTML`` widget replaces its whole inner
+   HTML on every change, and screen readers often miss a live region that is replaced rather
+   than changed.)  It also makes the scrolling move log reachable and named for the keyboard.
+
+3. **Let Tab leave the canvas.**  ipycanvas's front end calls ``preventDefault()`` on every
+   key pressed on the canvas, Tab included, so keyboard users were trapped in it.  A keydown
+   listener on the widget's box, in the capture phase, stops Tab and Shift+Tab on their way
+   to the canvas without preventing their default, so the browser moves the focus as usual.
+   Every other key still reaches the canvas (digits, arrows, Enter...).
+
+4. **Make focus visible**: a clear outline on the canvas, the buttons and the move log when
+   they have keyboard focus.  ipycanvas focuses the canvas on every click too, and Chromium
+   then shows the keyboard outline; the companion marks a canvas focused by a pointer so the
+   outline waits for the next key.  Its style sheet also gives the seed box a 44-pixel tap
+   target and the status line room for four lines, so the buttons do not jump as messages
+   come and go.
+
+Everything here is the page's business only: the game never depends on it.  Without a page
+(headless tests, a kernel without a front end) the traits keep their defaults and the widget
+keeps its own size.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+__all__ = ["MAX_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "Companion", "fit_size"]
+
+_HERE = Path(__file__).parent
+
+MAX_WIDTH = 1600
+"""The widest the canvas follows the page (CSS pixels); wider pages get margins."""
+MIN_WIDTH = 280
+"""The narrowest canvas (CSS pixels); a narrower page shrinks it by CSS."""
+MIN_HEIGHT = 320
+"""The lowest canvas (CSS pixels) when the screen is short."""
+_TALLEST = 1.25
+"""The canvas is at most this many times as tall as it is wide."""
+_GAP = 8
+"""CSS pixels left free below the first lines of the move log."""
+
+
+class Companion(anywidget.AnyWidget):
+    """Measures the page, speaks for the canvas and lets Tab leave it (see the module)."""
+
+    _esm = (_HERE / "companion.js").read_text(encoding="utf-8")
+    _css = (_HERE / "companion.css").read_text(encoding="utf-8")
+
+    # From the page (0 until the page has measured).
+    width = traitlets.Float(0.0).tag(sync=True)
+    """The widget's width in the page, in CSS pixels."""
+    view_height = traitlets.Float(0.0).tag(sync=True)
+    """The height of the area the page scrolls in (the window, or JupyterLab's notebook
+    panel), in CSS pixels."""
+    other_height = traitlets.Float(0.0).tag(sync=True)
+    """CSS pixels the widget needs besides its canvas, down to the move log's first lines."""
+    dpr = traitlets.Float(1.0).tag(sync=True)
+    """The screen's ``devicePixelRatio`` (CSS pixel to device pixels)."""
+
+    # To the page.
+    label = traitlets.Unicode("Dweebies table").tag(sync=True)
+    """The canvas's accessible name."""
+    description = traitlets.Unicode("").tag(sync=True)
+    """The board in words, one line per ``\\n``: the canvas's text alternative."""
+    announcement = traitlets.Unicode("").tag(sync=True)
+    """The last thing to announce (a move, a refusal)."""
+    announcement_id = traitlets.Int(0).tag(sync=True)
+    """Goes up by one per new announcement: the page reads :attr:`announcement` then."""
+
+
+def fit_size(
+    width: float,
+    view_height: float,
+    other_height: float,
+    *,
+    fixed_width: int | None = None,
+    fixed_height: int | None = None,
+) -> tuple[int, int]:
+    """The canvas's display size in CSS pixels, from what the page measured.
+
+    The width is the widget's (at most :data:`MAX_WIDTH`) unless ``fixed_width`` is given; the
+    height is what the screen has left once the status line, the buttons and the first lines
+    of the move log have their room, between :data:`MIN_HEIGHT` and 1.25 x the width, unless
+    ``fixed_height`` is given.
+
+    >>> fit_size(1240, 720, 170)        # a 1280 x 720 projector: all in view
+    (1240, 542)
+    >>> fit_size(740, 1024, 260)        # a portrait tablet: a tall table
+    (740, 756)
+    >>> fit_size(360, 844, 300)         # a phone
+    (360, 450)
+    >>> fit_size(1240, 720, 170, fixed_width=900, fixed_height=720)
+    (900, 720)
+    """
+    w = fixed_width if fixed_width is not None else round(min(max(width, MIN_WIDTH), MAX_WIDTH))
+    if fixed_height is not None:
+        return w, fixed_height
+    room = view_height - other_height - _GAP
+    h = min(room, w * _TALLEST)
+    return w, round(max(h, min(MIN_HEIGHT, w)))

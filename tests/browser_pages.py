@@ -1,0 +1,464 @@
+"""What the browser tests share: the servers, the notebooks they serve, and the page helpers.
+
+The browser is Debian's Chromium driven by Playwright; the servers are one JupyterLab (which
+also serves Notebook 7) and one Voila (in tree mode: ``/voila/render/NAME``), each started once
+per test session over a folder of small notebooks (:data:`NOTEBOOKS`), and stopped by their
+process id.  Each notebook opened gets its own kernel, so tests do not share a game.
+
+Pixel positions come from the widget's own geometry: the same seeded widget is built here,
+headless (:func:`twin`), sized like the canvas in the page (:func:`match_size`), and asked
+where its cards and cells are.  The servers' kernels import the package this test imports
+(:data:`SOURCE` goes first on their ``PYTHONPATH``), so the browser plays the code under test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Locator, Page
+
+import dweebies_widget
+from dweebies_widget import DweebiesWidget
+from dweebies_widget.ai import GreedyPlayer
+from dweebies_widget.grid import Cell
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent
+SOURCE = Path(dweebies_widget.__file__).parents[1]
+"""Where this test imports the package from: the servers' kernels import it from there too."""
+NOTEBOOK = HERE / "browser" / "play_vs_ai.ipynb"
+"""A seeded game, Ana against Greedy (``ai_delay=0.2, flash=0.2``)."""
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BIN = Path(sys.executable).parent
+AXE_VERSION = "4.14.1"
+AXE_CACHE = ROOT / ".cache" / "axe"
+"""Where ``npm install axe-core`` puts the accessibility engine (``make axe`` does too)."""
+
+FAST = (
+    "from dweebies_widget import DweebiesWidget\nfrom dweebies_widget.ai import GreedyPlayer\n\n"
+    'widget = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0, flash=0)\n'
+    "widget"
+)
+NOTEBOOKS = {
+    # name: the code of its one cell (None: a copy of NOTEBOOK)
+    "play_vs_ai.ipynb": None,
+    "play_nb7.ipynb": None,
+    "play_fast.ipynb": FAST,  # the AI answers at once: its state is the twin's after each move
+    "play_touch.ipynb": FAST,
+}
+
+
+def write_notebook(path: Path, code: str) -> None:
+    cell = {"cell_type": "code", "execution_count": None, "id": "c0", "metadata": {},
+            "outputs": [], "source": code}  # fmt: skip
+    kernel = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nb = {"cells": [cell], "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(nb))
+
+
+def notebook_folder(folder: Path) -> Path:
+    """Fill ``folder`` with the test notebooks and the project's play notebook."""
+    for name, code in NOTEBOOKS.items():
+        if code is None:
+            shutil.copy(NOTEBOOK, folder / name)
+        else:
+            write_notebook(folder / name, code)
+    shutil.copy(ROOT / "notebooks" / "00_play.ipynb", folder / "00_play.ipynb")
+    return folder
+
+
+def twin(size: tuple[int, int] | None = None) -> DweebiesWidget:
+    """The notebooks' widget, built here to know where things are drawn."""
+    w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0, flash=0)
+    if size is not None:
+        w.controller.resize(*size)
+    return w
+
+
+# ---------------------------------------------------------------------------- servers
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes], seconds: float = 90) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited with {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"nothing listens on port {port}")
+
+
+class Server:
+    """A server started in ``workdir``: its ``url``, stopped by :meth:`stop`.  (JupyterLab
+    pages are opened with ``?reset``: each starts from an empty workspace, with only its own
+    notebook open, whatever an earlier test left open.)"""
+
+    def __init__(self, command: Callable[[int], list[str]], workdir: Path, name: str) -> None:
+        port = free_port()
+        self.url = f"http://127.0.0.1:{port}"
+        self.log = workdir / f"{name}.log"
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(
+                filter(None, [str(SOURCE), os.environ.get("PYTHONPATH")])
+            ),
+            "JUPYTER_CONFIG_DIR": str(workdir / "config"),
+            "JUPYTER_RUNTIME_DIR": str(workdir / f"runtime-{name}"),
+            "JUPYTERLAB_SETTINGS_DIR": str(workdir / "settings"),
+            "JUPYTERLAB_WORKSPACES_DIR": str(workdir / "workspaces"),
+        }
+        # No news or update pop-ups over the notebook.
+        plugin = workdir / "settings" / "@jupyterlab" / "apputils-extension"
+        plugin.mkdir(parents=True, exist_ok=True)
+        (plugin / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False})
+        )
+        out = self.log.open("wb")
+        self.process = subprocess.Popen(command(port), cwd=workdir, env=env, stdout=out, stderr=out)
+        try:
+            wait_for_port(port, self.process)
+        except Exception:
+            self.process.kill()
+            raise RuntimeError(self.log.read_text(errors="replace")[-3000:]) from None
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def jupyter_command(workdir: Path) -> Callable[[int], list[str]]:
+    """JupyterLab serving ``workdir`` (Notebook 7 pages too, under ``/notebooks/``)."""
+    return lambda port: [
+        str(BIN / "jupyter"), "lab", "--no-browser", "--allow-root", f"--port={port}",
+        "--ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True", "--LabApp.expose_app_in_browser=True",
+        "--JupyterNotebookApp.expose_app_in_browser=True",
+        "--ServerApp.port_retries=0", f"--ServerApp.root_dir={workdir}",
+    ]  # fmt: skip
+
+
+def voila_command(port: int) -> list[str]:
+    """Voila serving the folder it runs in: each notebook at ``/voila/render/NAME``."""
+    return [
+        str(BIN / "voila"), ".", "--no-browser", f"--port={port}",
+        "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+    ]  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- pages
+DESKTOP = {"viewport": {"width": 1280, "height": 1100}}
+TABLET = {
+    "viewport": {"width": 768, "height": 1024},
+    "device_scale_factor": 2,
+    "has_touch": True,
+    "is_mobile": True,
+}
+PROJECTOR = {"viewport": {"width": 1280, "height": 720}}
+
+
+@contextmanager
+def opened(browser: Browser, url: str, device: dict[str, Any]) -> Iterator[Page]:
+    """A page in a fresh browser context emulating ``device``."""
+    context = browser.new_context(**device)
+    try:
+        page = context.new_page()
+        page.goto(url, timeout=90_000)
+        yield page
+    finally:
+        context.close()
+
+
+def run_all_cells(page: Page) -> None:
+    """Run the open notebook once its kernel is idle (JupyterLab and Notebook 7)."""
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " const k = w && w.sessionContext && w.sessionContext.session"
+        " && w.sessionContext.session.kernel;"
+        " return k && k.status === 'idle'; }",
+        timeout=90_000,
+    )
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+CANVAS = ".dweebies-widget canvas"
+
+PIXEL = """([x, y]) => {
+    const c = document.querySelector('.dweebies-widget canvas');
+    return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data);
+}"""
+
+# Time from the next press (`event`: mousedown or touchstart) to the first frame where pixel
+# (x, y) of the canvas changed.  Listened for on the window, in the capture phase: first.
+ARM_LATENCY = """([x, y, event]) => {
+    const c = document.querySelector('.dweebies-widget canvas');
+    const read = () => c.getContext('2d').getImageData(x, y, 1, 1).data.join(',');
+    const before = read();
+    window.__latency = null;
+    window.addEventListener(event, () => {
+        const t0 = performance.now();
+        const poll = () => {
+            if (read() !== before) { window.__latency = performance.now() - t0; }
+            else if (performance.now() - t0 < 5000) { requestAnimationFrame(poll); }
+        };
+        requestAnimationFrame(poll);
+    }, {once: true, capture: true});
+}"""
+
+SIZES = """() => {
+    const c = document.querySelector('.dweebies-widget canvas');
+    const r = c.getBoundingClientRect();
+    return [c.width, c.height, r.width, r.height];
+}"""
+
+
+def canvas_sizes(page: Page) -> tuple[int, int, float, float]:
+    """The canvas's backing size (canvas pixels) and its size on the page (CSS pixels)."""
+    w, h, cw, ch = page.evaluate(SIZES)
+    return int(w), int(h), float(cw), float(ch)
+
+
+def canvas_of(page: Page) -> Locator:
+    """The widget's canvas, scrolled into view, once it has stopped moving and resizing."""
+    canvas = page.locator(CANVAS).first
+    canvas.wait_for(state="visible", timeout=60_000)
+    page.wait_for_selector(".dweebies-status b", timeout=60_000)
+    settle(page)
+    canvas.scroll_into_view_if_needed()
+    settle(page)
+    return canvas
+
+
+def settle(page: Page, seconds: float = 8) -> None:
+    """Wait until the canvas's size and place have not changed for a few frames."""
+    last = None
+    stable = 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and stable < 4:
+        now = page.evaluate(
+            "() => { const c = document.querySelector('.dweebies-widget canvas');"
+            " const r = c.getBoundingClientRect(); return [c.width, c.height, r.x, r.y, r.width]; }"
+        )
+        stable = stable + 1 if now == last else 0
+        last = now
+        time.sleep(0.1)
+
+
+def match_size(w: DweebiesWidget, page: Page) -> None:
+    """Size the headless twin's canvas like the page's (so its geometry is the page's)."""
+    width, height, _, _ = canvas_sizes(page)
+    if w.controller.size != (width, height):
+        w.controller.resize(width, height)
+
+
+def page_point(page: Page, x: float, y: float) -> tuple[float, float]:
+    """Canvas pixel -> page position (the canvas is shown smaller than its backing store)."""
+    box = page.locator(CANVAS).first.bounding_box()
+    assert box is not None
+    width, height, _, _ = canvas_sizes(page)
+    return box["x"] + x * box["width"] / width, box["y"] + y * box["height"] / height
+
+
+def status_text(page: Page) -> str:
+    return str(page.locator(".dweebies-status").first.inner_text())
+
+
+def log_text(page: Page) -> str:
+    return str(page.locator(".dweebies-log").first.inner_text())
+
+
+def description(page: Page) -> str:
+    """The board in words, as a screen reader finds it: the canvas's aria-describedby."""
+    return str(
+        page.evaluate(
+            "() => { const c = document.querySelector('.dweebies-widget canvas');"
+            " const ids = (c.getAttribute('aria-describedby') || '').split(' ');"
+            " return ids.map(i => document.getElementById(i)).filter(Boolean)"
+            ".map(e => Array.from(e.children).map(p => p.textContent).join('\\n'))"
+            ".join('\\n'); }"
+        )
+    )
+
+
+def described(page: Page, want: str, seconds: float = 10) -> str:
+    """The board in words once it says ``want`` (it is the last thing a change sends), or
+    whatever it says after ``seconds``."""
+    end = time.monotonic() + seconds
+    seen = description(page)
+    while seen != want and time.monotonic() < end:
+        time.sleep(0.05)
+        seen = description(page)
+    return seen
+
+
+def wait_for_text(page: Page, selector: str, text: str, seconds: float = 20) -> None:
+    page.locator(selector, has_text=text).first.wait_for(timeout=seconds * 1000)
+
+
+def log_count(page: Page) -> int:
+    return int(page.locator(".dweebies-log li").count())
+
+
+def wait_for_log(page: Page, count: int, seconds: float = 20) -> None:
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.dweebies-log li').length >= {count}",
+        timeout=seconds * 1000,
+    )
+
+
+def pixel(page: Page, point: tuple[float, float]) -> list[int]:
+    return list(page.evaluate(PIXEL, [round(point[0]), round(point[1])]))
+
+
+def press(page: Page, point: tuple[float, float], touch: bool) -> None:
+    """A click, or a tap, at canvas pixel ``point``."""
+    x, y = page_point(page, *point)
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def act(page: Page, w: DweebiesWidget, point: tuple[float, float], touch: bool) -> None:
+    """A click or a tap at canvas pixel ``point`` in the page, and the same on the twin."""
+    press(page, point, touch)
+    c = w.controller
+    if touch:
+        c.touch_start([point])
+        c.touch_end([])
+    else:  # the mouse moves there, goes down and up
+        c.pointer_move(*point)
+        c.click(*point)
+        c.release(*point)
+
+
+def in_step(page: Page, w: DweebiesWidget, seconds: float = 20) -> None:
+    """Wait until the page's status line and move log say what the twin's say."""
+    want = (w.controller.status_lines()[0], len(w.controller.log_entries()))
+    end = time.monotonic() + seconds
+    while True:
+        lines = status_text(page).splitlines()
+        now = (lines[0] if lines else "", log_count(page))
+        if now == want:
+            return
+        assert time.monotonic() < end, f"the page shows {now}, the twin {want}"
+        time.sleep(0.05)
+
+
+def latencies(page: Page, w: DweebiesWidget, touch: bool, presses: int = 8) -> list[float]:
+    """Pick and drop the first card ``presses`` times; each press redraws the canvas.
+    Returns the times (ms) from each press to the first frame that shows it."""
+    card = w.geometry.hand_center(0)
+    above_card = (card[0], w.geometry.hand_box(0)[1] - 6)  # the picked card stands up here
+    event = "touchstart" if touch else "mousedown"
+    found = []
+    for _ in range(presses):
+        time.sleep(0.25)  # let the last press's trailing messages settle, as between presses
+        page.evaluate(ARM_LATENCY, [round(above_card[0]), round(above_card[1]), event])
+        press(page, card, touch)
+        page.wait_for_function("window.__latency !== null", timeout=10_000)
+        found.append(float(page.evaluate("window.__latency")))
+    return found
+
+
+SLOWEST = 100.0
+"""A median press-to-redraw time (ms) above this fails: twice the 50 ms aimed at, as the
+machine running the tests may be busy; the measured medians are printed."""
+
+
+def report(name: str, found: list[float]) -> str:
+    return (
+        f"{name}: press -> redraw latency over {len(found)} presses: median "
+        f"{statistics.median(found):.1f} ms, max {max(found):.1f} ms"
+    )
+
+
+def no_horizontal_overflow(page: Page) -> list[str]:
+    """What scrolls sideways: the page, or any box around the widget (empty: nothing)."""
+    return list(
+        page.evaluate(
+            """() => {
+        const out = [];
+        const doc = document.scrollingElement || document.documentElement;
+        if (doc.scrollWidth > window.innerWidth + 1) {
+            out.push(`page ${doc.scrollWidth} > ${window.innerWidth}`);
+        }
+        let n = document.querySelector('.dweebies-widget');
+        for (; n; n = n.parentElement) {
+            const s = getComputedStyle(n).overflowX;
+            if ((s === 'auto' || s === 'scroll') && n.scrollWidth > n.clientWidth + 1) {
+                out.push(`${n.className} ${n.scrollWidth} > ${n.clientWidth}`);
+            }
+        }
+        return out;
+    }"""
+        )
+    )
+
+
+def small_controls(page: Page) -> list[str]:
+    """The widget's buttons and inputs that are smaller than 44 x 44 CSS pixels."""
+    return list(
+        page.evaluate(
+            """() => Array.from(document.querySelectorAll(
+                '.dweebies-widget button, .dweebies-widget input'))
+            .map(b => [b.textContent.trim() || b.type, b.getBoundingClientRect()])
+            .filter(([_, r]) => r.width < 43.5 || r.height < 43.5)
+            .map(([t, r]) => `${t} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`)"""
+        )
+    )
+
+
+def ratio_of(page: Page) -> float:
+    """Canvas pixels per CSS pixel, as the page shows the canvas."""
+    width, _, css_width, _ = canvas_sizes(page)
+    return width / css_width
+
+
+def visible_legal(w: DweebiesWidget) -> list[Cell]:
+    """The legal cells the twin's picture shows, nearest the middle of the table first."""
+    g = w.geometry
+    cells = [c for c in sorted(w.game.legal_cells()) if g.visible(c)]
+    return sorted(cells, key=lambda c: abs(c[0]) + abs(c[1]))
+
+
+def axe_script() -> Path:
+    """axe-core's script, installed from the npm registry into :data:`AXE_CACHE` if missing."""
+    script = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        AXE_CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            ["npm", "install", "--prefix", str(AXE_CACHE), "--no-save", "--no-package-lock",
+             "--no-audit", "--no-fund", f"axe-core@{AXE_VERSION}"],
+            check=True, capture_output=True,
+        )  # fmt: skip
+    return script

@@ -1,0 +1,79 @@
+"""The play page passes an automated accessibility audit: axe-core (Deque's open-source
+engine, from the npm registry) run in Chromium on ``notebooks/00_play.ipynb`` served by
+Voila, against the WCAG 2.0 and 2.1 A and AA rules, at the start and again mid-game (a move
+made, a card picked and its cells lit).  No violation may be serious or critical; whatever
+axe reports is printed.
+
+It also checks what the audit cannot: the canvas has a name and a text alternative that
+follows the game, and the live region that announces moves keeps its element (it is changed,
+never replaced, so screen readers notice).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_pages import (
+    CANVAS,
+    PROJECTOR,
+    Server,
+    axe_script,
+    canvas_of,
+    description,
+    match_size,
+    opened,
+    press,
+    twin,
+    wait_for_text,
+)
+from playwright.sync_api import Browser, Page
+
+AUDIT = """() => axe.run(document, {runOnly: {type: 'tag',
+    values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})"""
+
+
+def audit(page: Page, when: str, capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
+    result = page.evaluate(AUDIT)
+    violations: list[dict[str, Any]] = result["violations"]
+    with capsys.disabled():
+        print(
+            f"\naxe-core on the Voila play page, {when}: {len(result['passes'])} rules "
+            f"passed, {len(violations)} violated, {len(result['incomplete'])} to check by hand"
+        )
+        for v in violations + result["incomplete"]:
+            targets = [n["target"] for n in v["nodes"]][:4]
+            print(f"  {v['impact']}: {v['id']} ({v['help']}) at {targets}")
+    return [v for v in violations if v["impact"] in ("serious", "critical")]
+
+
+def test_play_page_passes_axe(
+    browser: Browser, voila: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with opened(browser, f"{voila.url}/voila/render/00_play.ipynb", PROJECTOR) as page:
+        canvas_of(page)
+        wait_for_text(page, ".dweebies-status", "You to play")
+        page.add_script_tag(path=str(axe_script()))
+        assert audit(page, "at the start", capsys) == []
+
+        canvas = page.locator(CANVAS).first
+        assert canvas.get_attribute("role") == "application"
+        assert canvas.get_attribute("aria-label")
+        live = page.locator(".dweebies-companion [aria-live=polite]")
+        live.evaluate("e => { window.__live = e; }")
+        start = description(page)
+        assert "You" in start
+
+        w = twin()  # "You" against the Expert: the same deal, so the same places as Ana's
+        match_size(w, page)
+        press(page, w.geometry.hand_center(0), touch=False)
+        wait_for_text(page, ".dweebies-status", "on a lit")
+        press(page, w.geometry.cell_center((0, 0)), touch=False)
+        wait_for_text(page, ".dweebies-log", "Expert", seconds=60)
+        wait_for_text(page, ".dweebies-status", "You to play")
+        canvas.focus()  # the keyboard picks the next card: no picture needed
+        page.keyboard.press("1")
+        wait_for_text(page, ".dweebies-status", "on a lit")
+        assert description(page) != start
+        assert page.evaluate("() => window.__live.isConnected && window.__live.textContent") != ""
+        assert audit(page, "mid-game", capsys) == []
