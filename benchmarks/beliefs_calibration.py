@@ -29,7 +29,7 @@ from dweebies_widget.ai import (
 )
 from dweebies_widget.ai.base import Player, hold_chance
 
-Record = tuple[float, float, bool]  # beliefs, fair share, held
+Record = tuple[float, float, bool, str]  # beliefs, fair share, held, the holder's name
 
 
 def collect(players: list[Player], seed: int, out: list[Record]) -> None:
@@ -46,7 +46,7 @@ def collect(players: list[Player], seed: int, out: list[Record]) -> None:
                 fair = hold_chance(unseen, view.hand_sizes[other])
                 held = set(game.hand(other))
                 for d, p in predicted.items():
-                    out.append((p, fair.get(d, 0.0), d in held))
+                    out.append((p, fair.get(d, 0.0), d in held, players[other].name))
         game.play(players[seat].choose(view, rngs[seat]))
         turn += 1
 
@@ -86,6 +86,11 @@ def main() -> None:
                 seed += 1
                 collect([ladder[i] for i in seating], seed, records)
     print(f"{len(records)} predictions (seat x Dweebie x position)")
+    names = sorted({r[3] for r in records})
+    print("Brier score by the player whose hand is guessed (beliefs / fair share):")
+    for name in names:
+        mine = [r for r in records if r[3] == name]
+        print(f"  {name:>20}: {brier(mine, 0):.4f} / {brier(mine, 1):.4f}  ({len(mine)} cases)")
     for which, label in ((0, "beliefs"), (1, "fair share (no clues)")):
         print(f"\n{label}: Brier score {brier(records, which):.4f}")
         print("   cases   predicted   actual")

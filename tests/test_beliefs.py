@@ -98,15 +98,27 @@ def test_a_skipped_collection_lowers_the_chance_of_holding_that_dweebie() -> Non
 def test_a_card_drawn_since_weakens_the_clue() -> None:
     """A clue counts only for the cards already in the hand then: with k of h cards drawn
     since, the factor is k/h + (h - k)/h * PASS_FACTORS[gap]."""
-    game = skipped_collection()
     f = PASS_FACTORS[3]  # the 20s could have collected three cards
-    assert BeliefModel(game.view(0)).weights[1][20] == pytest.approx(1 / 3 + 2 / 3 * f)
+    for pile, expected in (([], f), ([9, 10, 11], 1 / 3 + 2 / 3 * f)):
+        game = Game.from_position(
+            board={(0, 0): 20, (0, 1): 20},
+            hands=[[3, 4, 5], [6, 7, 20]],
+            pile=pile,
+            current_player=1,
+        )
+        game.play(6, (1, 0))
+        (turn,) = past_turns(game.view(0))
+        assert turn.drawn_since == (1 if pile else 0)
+        assert BeliefModel(game.view(0)).weights[1][20] == pytest.approx(expected)
+
+
+def test_the_same_line_passed_again_is_one_clue() -> None:
+    game = skipped_collection()
+    first = BeliefModel(game.view(0)).weights[1][20]
     game.play(3, (-1, 0))
-    game.play(7, (2, 0))  # a second skip of the same line; the first clue is now older
-    turns = list(past_turns(game.view(0)))
-    assert [(t.seat, t.drawn_since) for t in turns] == [(1, 1), (1, 2)]
-    later = BeliefModel(game.view(0)).weights[1][20]
-    assert later == pytest.approx((1 / 3 + 2 / 3 * f) * (2 / 3 + 1 / 3 * f))
+    game.play(7, (2, 0))  # seat 1 passes the same line of 20s once more
+    assert len(list(past_turns(game.view(0)))) == 2
+    assert BeliefModel(game.view(0)).weights[1][20] == pytest.approx(first)
 
 
 def test_without_clues_beliefs_are_the_fair_share() -> None:

@@ -161,7 +161,9 @@ class BeliefModel:
             w = self.weights[turn.seat]
             for d, gap in passed_collections(turn, view).items():
                 if d in w:
-                    w[d] *= (1.0 - kept) + kept * _factor(gap)
+                    # The same line passed turn after turn is one clue, not many: keep the
+                    # strongest (clues from turns in a row are far from independent).
+                    w[d] = min(w[d], (1.0 - kept) + kept * _factor(gap))
 
     @property
     def informed(self) -> bool:
