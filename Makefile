@@ -64,10 +64,11 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(PY) -m mypy dweebies_widget
 
-## bench: print how fast the rules engine is and how heavy a widget redraw is
+## bench: print how fast the rules engine is, how heavy a widget redraw is and how long a game review takes
 bench: $(TEST_STAMP)
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/widget.py
+	$(PY) benchmarks/review.py
 
 ## screenshot: play in JupyterLab in Chromium and save the widget to docs/screenshot.png
 screenshot: $(TEST_STAMP) chromium

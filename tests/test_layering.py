@@ -7,7 +7,7 @@ Two checks that keep the layout easy to change (see the module docstrings for th
   :mod:`dweebies_widget.svg` when called, as python-chess does);
 * no module outside :mod:`dweebies_widget.game` reads or calls a ``Game``'s underscore
   attributes: a spy on ``Game.__getattribute__`` watches every part of the package at work
-  (AI players, tournaments, saves, pictures, views, the widget and both adapters).
+  (AI players, tournaments, reviews, saves, pictures, views, the widget and both adapters).
 """
 
 from __future__ import annotations
@@ -161,6 +161,7 @@ def test_no_module_outside_the_engine_reads_a_games_privates(
         GreedyPlayer,
         RandomPlayer,
         play_game,
+        review,
     )
     from dweebies_widget.ai.expert import hand_limits, win_chances
 
@@ -178,6 +179,7 @@ def test_no_module_outside_the_engine_reads_a_games_privates(
         win_chances(game)
     assert Game.from_json(game.to_json()) == game
     game._repr_svg_()
+    review(finished, ExpertPlayer(simulations=4), executor=None, progress=False)
     assert not private_reads
 
 

@@ -9,6 +9,7 @@ True
 
 Every player has a ``name``, ``choose(view, rng) -> Move`` and ``analyze(view) -> {move:
 value}``; a plain function ``f(view, rng) -> Move`` can play too (:func:`as_player`).
+:func:`review` looks back over a game and judges every move from what its player could see.
 """
 
 from .base import FunctionPlayer, Player, Strategy, as_player
@@ -17,6 +18,17 @@ from .cautious import CautiousPlayer
 from .expert import ExpertPlayer
 from .greedy import GreedyPlayer
 from .random_player import RandomPlayer
+from .review import (
+    BEST,
+    BLUNDER,
+    GOOD,
+    INACCURACY,
+    LABELS,
+    MISTAKE,
+    MoveReview,
+    Review,
+    review,
+)
 from .tournament import (
     GameRecord,
     PlayerRow,
@@ -27,14 +39,22 @@ from .tournament import (
 )
 
 __all__ = [
+    "BEST",
+    "BLUNDER",
     "CautiousPlayer",
     "ExpertPlayer",
     "FunctionPlayer",
+    "GOOD",
     "GameRecord",
     "GreedyPlayer",
+    "INACCURACY",
+    "LABELS",
+    "MISTAKE",
+    "MoveReview",
     "Player",
     "PlayerRow",
     "RandomPlayer",
+    "Review",
     "Strategy",
     "TournamentResult",
     "as_player",
@@ -42,5 +62,6 @@ __all__ = [
     "hold_chances",
     "play_game",
     "plot_win_rates",
+    "review",
     "tournament",
 ]

@@ -34,6 +34,11 @@ The move played is the root move tried most often.  The budget is a number of ro
 (``ExpertPlayer(simulations=N)``, reproducible from the seed) or of seconds
 (``ExpertPlayer(seconds=S)``; one second by default).  It never peeks: every guess is
 made from the view alone (rules section 10).
+
+For reviewing games (:mod:`dweebies_widget.ai.review`), :meth:`ExpertPlayer.statistics`
+reports what the search learnt about each move, every seat's average chance included; the
+search can give one move a fixed share of its rounds (``focus``) and, for hindsight, search
+one known deal instead of guessing (``deal``).  Neither changes how the Expert plays.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from ..game import Game, Move, View
 from .beliefs import BeliefModel, passed_collections, past_turns
@@ -50,7 +56,7 @@ from .cautious import cautious_values
 class _Node:
     """Statistics of one move in the tree (per information set)."""
 
-    __slots__ = ("children", "visits", "total", "avail", "player", "opened")
+    __slots__ = ("children", "visits", "total", "avail", "player", "opened", "shares")
 
     def __init__(self, player: int) -> None:
         self.player = player  # the seat that made the move leading here
@@ -59,7 +65,23 @@ class _Node:
         self.total = 0.0
         self.avail = 0
         self.opened: list[Move] = []  # quiet moves considered here so far, in order
+        self.shares: list[float] | None = None  # at the root's moves: every seat's total
 
+
+@dataclass(frozen=True)
+class MoveStats:
+    """What a search learnt about one move at the root (see :meth:`ExpertPlayer.statistics`)."""
+
+    visits: int
+    """Rounds that tried the move."""
+    chance: float
+    """The mover's average win chance after the move (0 when never tried)."""
+    chances: tuple[float, ...]
+    """Every seat's average win chance after the move, in seat order."""
+
+
+#: The least share of a search's rounds that a ``focus`` move gets (:meth:`ExpertPlayer.search`).
+FOCUS_SHARE = 0.25
 
 #: How much the lead can still swing per square root of a card left in play (measured
 #: on positions of Cautious and Greedy games: the maximum-likelihood fit).
@@ -142,8 +164,22 @@ class ExpertPlayer:
         return f"ExpertPlayer({budget}{'' if self.beliefs else ', beliefs=False'})"
 
     # ------------------------------------------------------------------ the search
-    def search(self, view: View, rng: random.Random, *, open_all: bool = False) -> _Node:
-        """Run the search from ``view`` and return the root of its tree."""
+    def search(
+        self,
+        view: View,
+        rng: random.Random,
+        *,
+        open_all: bool = False,
+        focus: Move | None = None,
+        deal: Game | None = None,
+    ) -> _Node:
+        """Run the search from ``view`` and return the root of its tree.
+
+        Two options for reviewing a game (:mod:`dweebies_widget.ai.review`); neither
+        changes the search when left out.  ``focus``, a legal move, gets at least
+        :data:`FOCUS_SHARE` of the rounds, so that its value is measured about as well as
+        the favourite's.  ``deal``, a full game that agrees with ``view``, is used as the
+        one guess of every round instead of guessing: a search with every card seen."""
         moves = view.legal_moves()
         root = _Node(player=-1)
         if not moves:  # not this seat's turn, or the game is over
@@ -161,13 +197,18 @@ class ExpertPlayer:
         total = sum(weights.values())
         prior = {m: w / total for m, w in weights.items()}
         for m in moves:
-            root.children[m] = _Node(seat)
+            child = root.children[m] = _Node(seat)
+            child.shares = [0.0] * view.players
+        if focus is not None and focus not in root.children:
+            raise ValueError(f"focus {focus} is not a legal move of seat {seat}")
+        if deal is not None and deal.view(seat) != view:
+            raise ValueError("deal must be a full game that agrees with the view")
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        base = view.public_game()
-        # What the others' past turns say about their hands.
-        model = BeliefModel(view) if self.beliefs else None
+        base = view.public_game() if deal is None else deal
+        # What the others' past turns say about their hands (nothing to guess with a deal).
+        model = BeliefModel(view) if self.beliefs and deal is None else None
         informed = model is not None and model.informed
-        limits = {} if self.beliefs else hand_limits(view)
+        limits = hand_limits(view) if not self.beliefs and deal is None else {}
         limit = self.simulations
         done = 0
         c = self.exploration
@@ -181,10 +222,15 @@ class ExpertPlayer:
                     break
                 if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
                     break
-                # Root: PUCT, the prior guiding which moves deserve more rounds.
-                move = self._puct(root, moves, prior, done + 1)
+                if focus is not None and root.children[focus].visits < FOCUS_SHARE * done:
+                    move = focus
+                else:
+                    # Root: PUCT, the prior guiding which moves deserve more rounds.
+                    move = self._puct(root, moves, prior, done + 1)
             done += 1
-            if informed:
+            if deal is not None:
+                game = deal.copy()
+            elif informed:
                 assert model is not None
                 hands, pile = model.deal(rng)
                 hidden = [c for s, h in enumerate(hands) if s != seat for c in h]
@@ -215,6 +261,10 @@ class ExpertPlayer:
             for n in path:
                 n.visits += 1
                 n.total += reward[n.player]
+            shares = path[0].shares
+            assert shares is not None  # every root move keeps every seat's total
+            for s, r in enumerate(reward):
+                shares[s] += r
         self.last_simulations = done
         return root
 
@@ -262,6 +312,42 @@ class ExpertPlayer:
     def choose(self, view: View, rng: random.Random) -> Move:
         root = self.search(view, rng)
         return max(sorted(root.children), key=lambda m: root.children[m].visits)
+
+    def statistics(
+        self,
+        view: View,
+        rng: random.Random,
+        *,
+        open_all: bool = True,
+        focus: Move | None = None,
+        deal: Game | None = None,
+    ) -> dict[Move, MoveStats]:
+        """What a search learnt about each legal move: its rounds and the average win
+        chance of the mover and of every seat after it.  With ``open_all`` (the default)
+        every move is tried at least once; without it the search spends its rounds where
+        they matter (a move never tried has 0 rounds), and it searches even when there is
+        one legal move.  ``focus`` and ``deal`` are those of :meth:`search`.
+
+        >>> game = Game(players=2, seed=7)
+        >>> stats = ExpertPlayer(simulations=40).statistics(game.view(0), random.Random(1))
+        >>> sum(s.visits for s in stats.values())
+        40
+        >>> all(len(s.chances) == 2 for s in stats.values())
+        True
+        """
+        moves = view.legal_moves()
+        root = self.search(view, rng, open_all=open_all or len(moves) == 1, focus=focus, deal=deal)
+        out: dict[Move, MoveStats] = {}
+        for m in moves:
+            child = root.children[m]
+            n = child.visits
+            shares = child.shares or [0.0] * view.players
+            out[m] = MoveStats(
+                visits=n,
+                chance=child.total / n if n else 0.0,
+                chances=tuple(t / n if n else 0.0 for t in shares),
+            )
+        return out
 
     def analyze(self, view: View, rng: random.Random | None = None) -> dict[Move, float]:
         """Estimated win probability of each legal move (every move tried at least once;
