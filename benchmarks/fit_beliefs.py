@@ -30,7 +30,7 @@ from dweebies_widget.ai.base import Player, hold_chance
 MAX_GAP = 5
 
 
-Cases = dict[int, list[tuple[bool, float]]]
+Cases = dict[tuple[str, int], list[tuple[bool, float]]]
 
 
 def record_game(players: list[Player], seed: int, cases: Cases) -> None:
@@ -51,7 +51,9 @@ def record_game(players: list[Player], seed: int, cases: Cases) -> None:
             gap = n - got
             if gap <= 0 or d == move.dweebie or d not in chance:
                 continue
-            cases.setdefault(min(gap, MAX_GAP), []).append((hand[d] > 0, chance[d]))
+            key = (players[seat].name, min(gap, MAX_GAP))
+            cases.setdefault(key, []).append((hand[d] > 0, chance[d]))
+            cases.setdefault(("all", min(gap, MAX_GAP)), []).append((hand[d] > 0, chance[d]))
 
 
 def fit(samples: list[tuple[bool, float]]) -> float:
@@ -89,12 +91,15 @@ def main() -> None:
             for _ in range(max(1, args.games // n)):
                 seed += 1
                 record_game([ladder[i] for i in seating], seed, cases)
-    print("gap  cases  held  expected(p0)  lambda")
-    for gap in sorted(cases):
-        samples = cases[gap]
+    print("player               gap  cases  held  expected(p0)  lambda")
+    for who, gap in sorted(cases):
+        samples = cases[(who, gap)]
         held = sum(h for h, _ in samples)
         expected = sum(p for _, p in samples)
-        print(f"{gap:3d} {len(samples):6d} {held:5d} {expected:12.1f}  {fit(samples):.3f}")
+        print(
+            f"{who:>20} {gap:3d} {len(samples):6d} {held:5d} {expected:12.1f}  "
+            f"{fit(samples):.3f}"
+        )
 
 
 if __name__ == "__main__":

@@ -11,7 +11,13 @@ from helpers import played
 
 from dweebies_widget import Game, Rules
 from dweebies_widget.ai import CautiousPlayer, ExpertPlayer, beliefs
-from dweebies_widget.ai.beliefs import PASS_FACTORS, BeliefModel, hold_chances, past_turns
+from dweebies_widget.ai.beliefs import (
+    PASS_PRIOR,
+    BeliefModel,
+    clue_factor,
+    hold_chances,
+    past_turns,
+)
 
 
 def positions() -> list[Game]:
@@ -97,8 +103,9 @@ def test_a_skipped_collection_lowers_the_chance_of_holding_that_dweebie() -> Non
 
 def test_a_card_drawn_since_weakens_the_clue() -> None:
     """A clue counts only for the cards already in the hand then: with k of h cards drawn
-    since, the factor is k/h + (h - k)/h * PASS_FACTORS[gap]."""
-    f = PASS_FACTORS[3]  # the 20s could have collected three cards
+    since, the factor is k/h + (h - k)/h * clue_factor(gap, pass rate)."""
+    prior = PASS_PRIOR[0] / sum(PASS_PRIOR)  # seat 1 has shown no habit yet
+    f = clue_factor(3, prior)  # the 20s could have collected three cards
     for pile, expected in (([], f), ([9, 10, 11], 1 / 3 + 2 / 3 * f)):
         game = Game.from_position(
             board={(0, 0): 20, (0, 1): 20},
@@ -110,6 +117,35 @@ def test_a_card_drawn_since_weakens_the_clue() -> None:
         (turn,) = past_turns(game.view(0))
         assert turn.drawn_since == (1 if pile else 0)
         assert BeliefModel(game.view(0)).weights[1][20] == pytest.approx(expected)
+
+
+def test_a_seat_that_passes_its_own_collections_leaves_weak_clues() -> None:
+    assert clue_factor(2, 0.0) < clue_factor(2, 0.5) < clue_factor(2, 0.9) < 1.0
+    assert clue_factor(1, 0.0) > clue_factor(3, 0.0)  # a bigger gap is a stronger clue
+    assert clue_factor(5, 1.0) == 1.0  # a seat that always passes says nothing
+
+
+def test_pass_rates_come_from_the_seats_own_turns() -> None:
+    """Seat 1 plays a 20 next to the line of 20s without taking it: a pass of its own card."""
+    game = Game.from_position(
+        board={(0, 0): 20, (0, 1): 20},
+        hands=[[3, 4, 5], [20, 7, 8]],
+        pile=[9, 10, 11, 12],
+        current_player=1,
+    )
+    game.play(20, (1, 1))  # a 20 under the second 20: collects the column pair, not the row
+    assert game.last_placement is not None and game.last_placement.points == 2
+    model = BeliefModel(game.view(0))  # the row (0, 0)-(0, 2) would have given three
+    prior = PASS_PRIOR[0] / sum(PASS_PRIOR)
+    assert model.pass_rates[1] > prior
+    game2 = Game.from_position(
+        board={(0, 0): 20, (0, 1): 20},
+        hands=[[3, 4, 5], [20, 7, 8]],
+        pile=[9, 10, 11, 12],
+        current_player=1,
+    )
+    game2.play(20, (0, 2))  # takes the biggest collection of its card
+    assert BeliefModel(game2.view(0)).pass_rates[1] < prior
 
 
 def test_the_same_line_passed_again_is_one_clue() -> None:

@@ -13,9 +13,11 @@ How it works, in four steps:
 2. **Read each past turn of another player.**  At that turn the table was known, so the
    biggest collection each Dweebie could have made was known too.  When Dweebie ``d`` could
    have collected ``gap`` more cards than the move did, the odds that the player held a ``d``
-   are multiplied by ``PASS_FACTORS[gap]`` (below 1: a player holding ``d`` would usually
-   have taken the cards).  The factors were measured on games of every player of the AI
-   ladder (``benchmarks/fit_beliefs.py``), so they describe how these players choose.
+   are multiplied by a factor below 1: a player holding ``d`` would usually have taken the
+   cards.  How much below 1 depends on the player: each seat's own turns show how often it
+   lets a collection of the very card it plays go by (a random player often, a greedy one
+   never), and the factors for players that take their collections were measured on games
+   of the AI ladder (``benchmarks/fit_beliefs.py``).
 3. **Cards drawn since.**  A player that drew ``k`` of its ``h`` cards after that turn may
    have drawn its ``d`` later, so a clue counts only for the cards that were already in the
    hand: the factor used is ``k/h + (h - k)/h * factor``.
@@ -46,7 +48,9 @@ from ..cards import COPIES, NUM_DWEEBIES
 from ..game import Game, Placement, View
 
 __all__ = [
-    "PASS_FACTORS",
+    "PASS_PRIOR",
+    "TAKER_FACTORS",
+    "clue_factor",
     "BeliefModel",
     "PastTurn",
     "beliefs",
@@ -56,12 +60,18 @@ __all__ = [
 ]
 
 #: Odds factor for holding a Dweebie that could have collected ``gap`` more cards than the
-#: move that was made (index = gap, capped at the last entry).  Measured by maximum
-#: likelihood on 30,000 such cases in games of the AI ladder (Random, Greedy, Cautious and
-#: Expert at 100 simulations, every pairing, 2-4 players; ``python
-#: benchmarks/fit_beliefs.py --games 30``).  Bigger gaps give weaker clues because the players
-#: who leave big lines lying around (Random above all) pass them whatever they hold.
-PASS_FACTORS: tuple[float, ...] = (1.0, 0.12, 0.26, 0.3, 0.39, 0.45)
+#: move that was made, for a player that takes the collections of the cards it holds
+#: (index = gap, capped at the last entry).  Measured by maximum likelihood on games of the
+#: AI ladder (``python benchmarks/fit_beliefs.py --games 16``, 2-4 players, every pairing):
+#: Greedy, Cautious and the Expert gave 0.001-0.17 for a gap of one card and 0.001-0.014 for
+#: two or more (they almost never leave a bigger collection of a card they hold), while
+#: Random gave 0.74-0.86 for every gap.  So the factor used for a seat is mixed from this
+#: table and the seat's own habit (see :func:`clue_factor`).
+TAKER_FACTORS: tuple[float, ...] = (1.0, 0.1, 0.01, 0.005)
+
+#: The prior of a seat's pass rate, ``(passes, takes)`` counted before any of its turns is
+#: seen: 0.2, a cautious start that the seat's own turns soon correct.
+PASS_PRIOR = (1.0, 4.0)
 
 #: How many guesses :func:`beliefs` averages (deterministic: the guesses are seeded).
 SAMPLES = 2000
@@ -79,9 +89,13 @@ class PastTurn:
     """Cards the seat drew after choosing this move (the draw of that very turn included)."""
 
 
-def past_turns(view: View, lookback: int = 40) -> Iterator[PastTurn]:
+def past_turns(
+    view: View, lookback: int | None = 40, *, every: bool = False
+) -> Iterator[PastTurn]:
     """The other seats' placements, newest first, with the table each one faced, as long
-    as a clue about a card still in hand can be read (``lookback`` actions at most).
+    as a clue about a card still in hand can be read (``lookback`` actions at most).  With
+    ``every``, all of them (for measuring how a seat plays), whether or not a card of that
+    turn may still be in its hand.
 
     Only with automatic draws: owed draws taken when a hand runs empty are not in the
     history, so the cards drawn since a turn could not be counted."""
@@ -92,7 +106,10 @@ def past_turns(view: View, lookback: int = 40) -> Iterator[PastTurn]:
     board = dict(view.board)
     draws = [0] * view.players
     for looked, action in enumerate(reversed(view.history)):
-        if looked >= lookback or all(draws[s] >= sizes[s] for s in others):
+        if not every and (
+            (lookback is not None and looked >= lookback)
+            or all(draws[s] >= sizes[s] for s in others)
+        ):
             return
         if not isinstance(action, Placement):
             continue
@@ -103,7 +120,7 @@ def past_turns(view: View, lookback: int = 40) -> Iterator[PastTurn]:
         s = action.seat
         if action.drew:
             draws[s] += 1
-        if s == view.seat or draws[s] >= sizes[s] or not board:
+        if s == view.seat or not board or (not every and draws[s] >= sizes[s]):
             continue
         yield PastTurn(s, action, dict(board), draws[s])
 
@@ -111,7 +128,10 @@ def past_turns(view: View, lookback: int = 40) -> Iterator[PastTurn]:
 def passed_collections(turn: PastTurn, rules_view: View) -> dict[int, int]:
     """For each Dweebie that could have collected more than the move did, how many more
     (the card actually played left out: it was held)."""
-    best = _biggest_collections(turn.board, rules_view)
+    return _passed(turn, _biggest_collections(turn.board, rules_view))
+
+
+def _passed(turn: PastTurn, best: dict[int, int]) -> dict[int, int]:
     got = turn.placement.points
     played = turn.placement.move.dweebie
     return {d: n - got for d, n in best.items() if n > got and d != played}
@@ -132,8 +152,11 @@ def _biggest_collections(board: dict[tuple[int, int], int], view: View) -> dict[
     return past.best_collections()
 
 
-def _factor(gap: int) -> float:
-    return PASS_FACTORS[min(gap, len(PASS_FACTORS) - 1)]
+def clue_factor(gap: int, rate: float) -> float:
+    """The odds factor of a clue from a seat that passes collections of cards it holds at
+    ``rate``: with that chance it passed for no reason (no clue: 1), otherwise it behaved
+    like the ladder's players that take collections (:data:`TAKER_FACTORS`)."""
+    return rate + (1.0 - rate) * TAKER_FACTORS[min(gap, len(TAKER_FACTORS) - 1)]
 
 
 class BeliefModel:
@@ -153,17 +176,33 @@ class BeliefModel:
             for s in range(view.players)
             if s != view.seat and sizes[s]
         }
-        for turn in past_turns(view, lookback):
-            h = sizes[turn.seat]
+        # How each seat plays: how often it let a collection of the very card it played go
+        # by (a Random player does so often, a Greedy one never).  A seat that passes
+        # collections with cards it holds leaves weaker clues.
+        passes = {s: [PASS_PRIOR[0], PASS_PRIOR[0] + PASS_PRIOR[1]] for s in self.weights}
+        clues: list[tuple[PastTurn, dict[int, int]]] = []
+        for looked, turn in enumerate(past_turns(view, None, every=True)):
             if turn.seat not in self.weights:
                 continue
+            best = _biggest_collections(turn.board, view)
+            own = best.get(turn.placement.move.dweebie, 0)
+            if own:
+                passes[turn.seat][0] += own > turn.placement.points
+                passes[turn.seat][1] += 1
+            if looked < lookback and turn.drawn_since < sizes[turn.seat]:
+                clues.append((turn, _passed(turn, best)))
+        self.pass_rates = {s: passed / seen for s, (passed, seen) in passes.items()}
+        """Per seat: the estimated chance that it passes a collection it could make."""
+        for turn, passed in clues:
+            h = sizes[turn.seat]
             kept = (h - turn.drawn_since) / h
             w = self.weights[turn.seat]
-            for d, gap in passed_collections(turn, view).items():
+            rate = self.pass_rates[turn.seat]
+            for d, gap in passed.items():
                 if d in w:
                     # The same line passed turn after turn is one clue, not many: keep the
                     # strongest (clues from turns in a row are far from independent).
-                    w[d] = min(w[d], (1.0 - kept) + kept * _factor(gap))
+                    w[d] = min(w[d], (1.0 - kept) + kept * clue_factor(gap, rate))
 
     @property
     def informed(self) -> bool:
