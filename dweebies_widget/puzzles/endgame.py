@@ -40,7 +40,7 @@ from collections.abc import Iterable
 
 from ..game import Game, Move
 
-__all__ = ["INFINITY", "NotAnEndgame", "Prover", "check_endgame"]
+__all__ = ["INFINITY", "BudgetExceeded", "NotAnEndgame", "Prover", "check_endgame"]
 
 INFINITY = 10**6
 
@@ -50,6 +50,10 @@ _Key = tuple[frozenset[tuple[tuple[int, int], int]], tuple[tuple[int, ...], ...]
 
 class NotAnEndgame(ValueError):
     """The position is not a two-player endgame with an empty pile."""
+
+
+class BudgetExceeded(RuntimeError):
+    """The search needed more positions than the prover's ``budget`` allows."""
 
 
 def check_endgame(game: Game) -> None:
@@ -72,16 +76,19 @@ class Prover:
 
     The prover works on its own copy of ``game``; it may be asked many questions, and
     remembers what it learnt (its transposition table) between them.  ``nodes`` counts the
-    positions searched so far.
+    positions searched so far; with a ``budget`` the search raises :class:`BudgetExceeded`
+    rather than search more (the generator skips such positions; without a budget every
+    answer is exact).
     """
 
-    def __init__(self, game: Game, seat: int | None = None) -> None:
+    def __init__(self, game: Game, seat: int | None = None, *, budget: int | None = None) -> None:
         check_endgame(game)
         self.game = game.copy()
         self.seat = game.current_player if seat is None else seat
         if self.seat not in (0, 1):
             raise NotAnEndgame(f"seat {self.seat!r} is not a seat of a two-player game")
         self.nodes = 0
+        self.budget = budget
         self._table: dict[_Key, tuple[int, int, Move | None]] = {}
 
     # ------------------------------------------------------------------ questions
@@ -124,7 +131,7 @@ class Prover:
         move)."""
         if self.game.current_player != self.seat:
             raise NotAnEndgame(f"seat {self.seat} is not to move")
-        return frozenset(m for m in self._ordered(self.game.legal_moves()) if self.wins(m))
+        return frozenset(m for m in self.ordered(self.game.legal_moves()) if self.wins(m))
 
     def line(self, move: Move) -> list[Move]:
         """The proof line: ``move``, then best play of both sides to the end of the game
@@ -138,7 +145,7 @@ class Prover:
                 best_move: Move | None = None
                 best = 0
                 maximise = game.current_player == self.seat
-                for m in self._ordered(game.legal_moves()):
+                for m in self.ordered(game.legal_moves()):
                     gain = game.push(m).points
                     value = (gain if maximise else -gain) + self._search(-INFINITY, INFINITY)
                     game.undo()
@@ -159,9 +166,9 @@ class Prover:
             raise ValueError(f"{move} is not a legal move here")
         return game.push(move).points
 
-    def _ordered(self, moves: Iterable[Move], first: Move | None = None) -> list[Move]:
-        """``moves`` with ``first`` first, then by the cards each collects, biggest first
-        (ties in the rules' order: by Dweebie, then cell)."""
+    def ordered(self, moves: Iterable[Move], first: Move | None = None) -> list[Move]:
+        """``moves`` (of the position now) with ``first`` first, then by the cards each
+        collects, biggest first (ties in the rules' order: by Dweebie, then cell)."""
         gains = self.game.collect_map()
         scored = sorted(
             moves, key=lambda m: (m != first, -gains.get(m.cell, {}).get(m.dweebie, 0))
@@ -175,6 +182,8 @@ class Prover:
         if game.is_over:
             return 0
         self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise BudgetExceeded(f"the search needed more than {self.budget} positions")
         mover = game.current_player
         hands = game.hands
         maximise = mover == self.seat

@@ -46,7 +46,7 @@ The kinds (rules references in brackets):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -126,20 +126,23 @@ class Outcome:
         return not any(n >= SAFE_LIMIT for _, n in self.handed)
 
 
-def outcomes(view: View) -> dict[Move, Outcome]:
+def outcomes(
+    view: View, moves: Iterable[Move] | None = None, *, handed: bool = True
+) -> dict[Move, Outcome]:
     """Every legal move of ``view``'s seat (which must be to move) with what it does: each
-    is played on a game built from the view alone and taken back."""
+    is played on a game built from the view alone and taken back.  ``moves`` limits the
+    moves looked at; ``handed=False`` skips what the next seat could then collect."""
     game = view.public_game()
     unseen = set(view.unseen)
     split_before = game.is_split
     out: dict[Move, Outcome] = {}
-    for move in view.legal_moves():
+    for move in view.legal_moves() if moves is None else moves:
         placed = game.push(move)
         nxt = None if game.is_over else game.current_player
-        handed: tuple[tuple[int, int], ...] = ()
-        if nxt is not None and nxt != view.seat:
+        given: tuple[tuple[int, int], ...] = ()
+        if handed and nxt is not None and nxt != view.seat:
             best = game.best_collections()
-            handed = tuple(
+            given = tuple(
                 sorted(
                     ((d, n) for d, n in best.items() if d in unseen), key=lambda x: (-x[1], x[0])
                 )
@@ -151,7 +154,7 @@ def outcomes(view: View) -> dict[Move, Outcome]:
             split_after=game.is_split,
             groups_after=len(game.groups),
             next_seat=nxt,
-            handed=handed,
+            handed=given,
         )
         game.undo()
     return out

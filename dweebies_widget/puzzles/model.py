@@ -253,7 +253,7 @@ class Puzzle:
                         "groups; find the card that joins the table and keeps it joined."
                     )
                 return f"{does}, and the table is still split into {groups} groups."
-            return f"{does}: it joins the table but collects nothing."
+            return f"{_move_text(out.move)} joins the table but collects nothing."
         if self.kind == "safe":
             best = max(outs[m].points for m in self.answer)
             handed = out.biggest_handed

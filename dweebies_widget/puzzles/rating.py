@@ -7,18 +7,20 @@ the Expert's search is random): Random, Greedy, Cautious and the Expert at a fix
 tries that played an answer move.  With ``S`` the sum of the four shares (0 to 4) and ``M``
 the number of legal moves, the **difficulty** is
 
-    D = (4 - S) + log2(M) / 2
+    D = (4 - S) + log2(M) / 4
 
 (every ladder player that misses it adds 1; a wider choice adds a little), and the rating is
-1 for ``D < 2.5``, then one more for each further step of 1, at most 5: 2 below 3.5, 3
-below 4.5, 4 below 5.5, 5 from 5.5 on.
+1 for ``D < 3.0``, 2 below 3.8, 3 below 4.6, 4 below 5.4 and 5 from 5.4 on.  So a puzzle
+that only Random misses is rated 1, one that another player misses too 2 (or 3 with many
+moves), one that only one player finds 3 or 4, and one that the whole ladder misses 4 or
+5.
 
 A ``where`` puzzle asks where a card may go, which every ladder player knows (they play
 only legal moves), so there the measure is the size of the task instead: with ``F`` the
 empty cells next to a card (where a card may go when the table is not split), ``L`` the
 legal cells and ``G`` the groups,
 
-    D = 2 * log2(F / L) + (G - 2) + log2(L) / 2
+    D = log2(F / L) + (G - 2) + log2(L) / 2
 
 (more tempting cells per legal one, more groups and more cells to find make it harder),
 rated with the same steps.  The shares are then recorded as empty.
@@ -48,7 +50,7 @@ SEEDS = 3
 #: The ladder's names, weakest first, as recorded in :attr:`Measure.shares`.
 LADDER = ("Random", "Greedy", "Cautious", "Expert")
 #: The difficulty at which each rating above 1 starts.
-STEPS = (2.5, 3.5, 4.5, 5.5)
+STEPS = (3.0, 3.8, 4.6, 5.4)
 
 
 def ladder() -> list[Player]:
@@ -99,7 +101,7 @@ def measure(
         frontier = len(grid.frontier(view.board))
         groups = len(game.groups)
         difficulty = (
-            2 * math.log2(max(frontier, legal) / legal)
+            math.log2(max(frontier, legal) / legal)
             + max(0, groups - 2)
             + math.log2(legal) / 2
         )
@@ -112,5 +114,5 @@ def measure(
             move = player.choose(view, random.Random(f"puzzle-rating:{s}"))
             found += move in answer
         shares.append(round(found / SEEDS, 3))
-    difficulty = round((4 - sum(shares)) + math.log2(max(moves, 1)) / 2, 3)
+    difficulty = round((4 - sum(shares)) + math.log2(max(moves, 1)) / 4, 3)
     return Measure(tuple(shares), moves, difficulty, rating_of(difficulty))
