@@ -17,7 +17,7 @@ LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .DEFAULT_GOAL := test
-.PHONY: lab app test notebooks lint typecheck chromium bench screenshot clean distclean
+.PHONY: lab app test notebooks lint typecheck chromium bench screenshot puzzles clean distclean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,11 @@ typecheck: $(TEST_STAMP)
 bench: $(TEST_STAMP)
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/widget.py
+
+## puzzles: regenerate the shipped puzzle set from self-play games (same seed, same file)
+puzzles: $(TEST_STAMP)
+	$(PY) -m dweebies_widget.puzzles generate --games 7000 --seed 1 --workers 2 \
+	  --out dweebies_widget/puzzles/data/puzzles.json
 
 ## screenshot: play in JupyterLab in Chromium and save the widget to docs/screenshot.png
 screenshot: $(TEST_STAMP) chromium

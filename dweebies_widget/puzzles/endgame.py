@@ -170,9 +170,7 @@ class Prover:
         """``moves`` (of the position now) with ``first`` first, then by the cards each
         collects, biggest first (ties in the rules' order: by Dweebie, then cell)."""
         gains = self.game.collect_map()
-        scored = sorted(
-            moves, key=lambda m: (m != first, -gains.get(m.cell, {}).get(m.dweebie, 0))
-        )
+        scored = sorted(moves, key=lambda m: (m != first, -gains.get(m.cell, {}).get(m.dweebie, 0)))
         return scored
 
     def _search(self, alpha: int, beta: int) -> int:

@@ -21,9 +21,10 @@ loop (``executor=None``) give the same puzzles in the same order.
 The quick players of the ladder fill most seats (:data:`LADDER_NAMES`), and the kinds that
 real play reaches often are searched only in the first games (:data:`SEARCHED_GAMES`), so
 that many games can be played for the rare kinds (``rejoin`` and ``safe`` are found about
-once in 60 and once in 150 games).  Endgames are searched only with at most :data:`ENDGAME_CARDS` cards left in the hands, and
-a position whose proof would need more than :data:`ENDGAME_BUDGET` positions is skipped (the
-proofs of the shipped set stay fast enough to be redone at test time).
+once in 60 and once in 150 games).  Endgames are searched only with at most
+:data:`ENDGAME_CARDS` cards left in the hands, and a position whose proof would need more
+than :data:`ENDGAME_BUDGET` positions is skipped (the proofs of the shipped set stay fast
+enough to be redone at test time).
 """
 
 from __future__ import annotations
@@ -145,7 +146,9 @@ def mine_game(spec: GameSpec, kinds: Sequence[str] = K.KINDS) -> list[Candidate]
         view = game.view(seat)
         pick = random.Random(f"puzzles:{spec.seed}:{spec.index}:where:{ply}")
         for kind, dweebie in candidates(game, view, kinds, pick):
-            found.append(Candidate(_key(view, kind, dweebie), kind, dweebie, game.to_json(), spec.index))
+            found.append(
+                Candidate(_key(view, kind, dweebie), kind, dweebie, game.to_json(), spec.index)
+            )
         game.play(players[seat].choose(view, rngs[seat]))
         ply += 1
     return found
@@ -197,12 +200,7 @@ def candidates(
             # so look at those first and search every move only if they pass.
             if len(collecting) < 4 or collecting[2] < 2 or collecting[-1] >= collecting[2]:
                 continue
-            moves = [
-                Move(d, cell)
-                for cell, options in gains.items()
-                for d in options
-                if d in hand
-            ]
+            moves = [Move(d, cell) for cell, options in gains.items() for d in options if d in hand]
             some = K.outcomes(view, moves)
             if not K.safe_keep(view, K.safe_answer(view, some), some):
                 continue

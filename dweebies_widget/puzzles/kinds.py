@@ -177,9 +177,7 @@ def haul_answer(view: View, outs: dict[Move, Outcome] | None = None) -> frozense
     return frozenset(m for m, o in outs.items() if best and o.points == best)
 
 
-def haul_keep(
-    view: View, answer: frozenset[Move], outs: dict[Move, Outcome] | None = None
-) -> bool:
+def haul_keep(view: View, answer: frozenset[Move], outs: dict[Move, Outcome] | None = None) -> bool:
     """One answer that collects at least 3 cards, and at least 2 other moves collect."""
     outs = outcomes(view) if outs is None else outs
     if len(answer) != 1:
@@ -214,9 +212,7 @@ def safe_answer(view: View, outs: dict[Move, Outcome] | None = None) -> frozense
     return frozenset(m for m, o in outs.items() if best and o.safe and o.points == best)
 
 
-def safe_keep(
-    view: View, answer: frozenset[Move], outs: dict[Move, Outcome] | None = None
-) -> bool:
+def safe_keep(view: View, answer: frozenset[Move], outs: dict[Move, Outcome] | None = None) -> bool:
     """One answer, and at least 3 moves collect more but are unsafe."""
     outs = outcomes(view) if outs is None else outs
     if len(answer) != 1:
@@ -344,7 +340,8 @@ def kind(name: str) -> Kind:
     try:
         return kinds()[name]
     except KeyError:
-        raise ValueError(f"unknown puzzle kind {name!r}; the kinds are {', '.join(KINDS)}") from None
+        known = ", ".join(KINDS)
+        raise ValueError(f"unknown puzzle kind {name!r}; the kinds are {known}") from None
 
 
 def legal_move_count(view: View) -> int:

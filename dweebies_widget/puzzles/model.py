@@ -234,9 +234,9 @@ class Puzzle:
         elif self.kind == "safe":
             text += " and leaves the next player nothing to collect with a card you have not seen."
         else:
-            prover = Prover(self.position, self.seat)
-            text += f". Whatever your opponent does, you end at least {prover.margin(out.move)} card"
-            text += "s ahead." if prover.margin(out.move) != 1 else " ahead."
+            margin = Prover(self.position, self.seat).margin(out.move)
+            text += f". Whatever your opponent does, you end at least {margin} card"
+            text += "s ahead." if margin != 1 else " ahead."
         return text
 
     def _fault(self, view: View, outs: dict[Move, K.Outcome], out: K.Outcome) -> str:
@@ -298,9 +298,7 @@ class Puzzle:
             if len(wrong) > 1:
                 parts.append(f"{len(wrong) - 1} more of your cells cannot be used either.")
         if missed:
-            parts.append(
-                f"You missed {missed} cell{'s' if missed != 1 else ''} where it may go."
-            )
+            parts.append(f"You missed {missed} cell{'s' if missed != 1 else ''} where it may go.")
         return Verdict(False, "Not quite: " + " ".join(parts))
 
     def _why_not(self, cell: Cell) -> str:

@@ -101,9 +101,7 @@ def measure(
         frontier = len(grid.frontier(view.board))
         groups = len(game.groups)
         difficulty = (
-            math.log2(max(frontier, legal) / legal)
-            + max(0, groups - 2)
-            + math.log2(legal) / 2
+            math.log2(max(frontier, legal) / legal) + max(0, groups - 2) + math.log2(legal) / 2
         )
         difficulty = round(difficulty, 3)
         return Measure((), moves, difficulty, rating_of(difficulty))

@@ -234,11 +234,7 @@ def _answer(data: object, kind: str, where: str) -> set[Any]:
     out: set[Any] = set()
     size = 2 if kind == "where" else 3
     for item in data:
-        if (
-            not isinstance(item, list)
-            or len(item) != size
-            or not all(type(x) is int for x in item)
-        ):
+        if not isinstance(item, list) or len(item) != size or not all(type(x) is int for x in item):
             shape = "[row, col]" if kind == "where" else "[dweebie, row, col]"
             _fail(f"{where}: each answer must be {shape} (ints), not {item!r}")
         out.add((item[0], item[1]) if size == 2 else Move(item[0], (item[1], item[2])))
