@@ -20,7 +20,7 @@ from dweebies_widget import Game, Move, Rules
 from dweebies_widget.puzzles import KINDS, Puzzle, PuzzleError, load
 from dweebies_widget.puzzles import kinds as K
 from dweebies_widget.puzzles.generate import candidates, game_specs, generate, mine_game
-from dweebies_widget.puzzles.model import _digest
+from dweebies_widget.puzzles.model import puzzle_id
 from dweebies_widget.puzzles.rating import rating_of
 from dweebies_widget.puzzles.store import PuzzleFileError, dumps, loads
 
@@ -162,6 +162,8 @@ def test_endgame_check_wording_and_proof_line() -> None:
     assert p.line[0] == Move(20, (0, 2))
     right = p.check(Move(20, (0, 2)))
     assert right.correct and right.line == p.line
+    refuted = p.check(Move(3, (0, -1)))
+    assert refuted.line[0] == Move(3, (0, -1)) and len(refuted.line) == 3
     assert "you end at least 3 cards ahead" in right.message
     assert p.check(Move(3, (0, -1))).message.startswith(
         "Not quite: Doozy (3) at (0, -1) collects nothing, but your opponent can then force "
@@ -271,7 +273,7 @@ def test_a_file_with_a_wrong_answer_and_a_matching_id_is_refused_when_proven() -
 
     def edit(rec: dict[str, Any]) -> None:
         rec["answer"] = [[0, 1]]
-        rec["id"] = _digest(p.game, "where", 21, frozenset({(0, 1)}))
+        rec["id"] = puzzle_id(p.game, "where", 21, frozenset({(0, 1)}))
 
     text = _edited(edit)
     assert loads(text)[0].answer == {(0, 1)}  # shape and id are fine...
@@ -366,3 +368,18 @@ def test_the_puzzles_use_only_the_public_api_of_a_game(monkeypatch: pytest.Monke
         assert loads(dumps([p]))[0].prove()
     list(candidates(haul_game(), haul_game().view(0), K.KINDS, random.Random(0)))
     assert not seen
+
+
+def test_the_command_line_generates_describes_and_proves_a_file(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dweebies_widget.puzzles.__main__ import main
+
+    out = tmp_path / "where.json"
+    args = ["generate", "--games", "1", "--seed", "16", "--kinds", "where", "--quiet"]
+    assert main([*args, "--out", str(out)]) == 0
+    assert main(["stats", str(out)]) == 0
+    assert main(["prove", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "where" in text and "proven" in text
+    assert all(p.kind == "where" for p in load(out))

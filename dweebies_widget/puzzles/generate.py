@@ -44,7 +44,7 @@ from ..game import Game, Move, Rules, View
 from . import kinds as K
 from .endgame import BudgetExceeded, Prover
 from .model import Puzzle
-from .store import _record, loads
+from .store import loads, to_record
 
 __all__ = [
     "ENDGAME_BUDGET",
@@ -264,7 +264,7 @@ def _make(cand: Candidate) -> str:
     as a record of the puzzle file (plain data travels between processes)."""
     game = Game.from_json(cand.save)
     puzzle = Puzzle.make(game, cand.kind, dweebie=cand.dweebie)
-    return json.dumps(_record(puzzle), sort_keys=True)
+    return json.dumps(to_record(puzzle), sort_keys=True)
 
 
 def _map(

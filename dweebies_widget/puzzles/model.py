@@ -52,7 +52,8 @@ class PuzzleError(ValueError):
 class Verdict:
     """The result of :meth:`Puzzle.check`: whether the attempt is right and a message
     for the student.  ``collected`` holds the cells the move collects (to flash on the
-    board) and ``line`` the proof line of an endgame (the move, then best play)."""
+    board) and, for an endgame, ``line`` the move then best play of both sides to the end:
+    the proof of a right answer, the refutation of a wrong one."""
 
     correct: bool
     message: str
@@ -140,7 +141,7 @@ class Puzzle:
         position = game.copy()
         found = measure(position, view.seat, kind, answer, dweebie)
         return cls(
-            id=_digest(position, kind, dweebie, answer),
+            id=puzzle_id(position, kind, dweebie, answer),
             kind=kind,
             themes=tuple(sorted(set(_themes(view, kind, answer)) | set(themes))),
             rating=found.rating,
@@ -216,7 +217,13 @@ class Puzzle:
         out = outs[move]
         if move in self.answer:
             return Verdict(True, self._praise(out), out.collected, self._line_of(move))
-        return Verdict(False, "Not quite: " + self._fault(view, outs, out), out.collected)
+        # For an endgame, the line shows how the opponent answers the move.
+        return Verdict(
+            False,
+            "Not quite: " + self._fault(view, outs, out),
+            out.collected,
+            self._line_of(move),
+        )
 
     def _line_of(self, move: Move) -> tuple[Move, ...]:
         if self.kind != "endgame":
@@ -408,7 +415,7 @@ def _themes(view: View, kind: str, answer: frozenset[Any]) -> list[str]:
     return out
 
 
-def _digest(game: Game, kind: str, dweebie: int | None, answer: frozenset[Any]) -> str:
+def puzzle_id(game: Game, kind: str, dweebie: int | None, answer: frozenset[Any]) -> str:
     """The id: the kind and a digest of the position, the card and the answer."""
     data = json.dumps(
         [kind, dweebie, json.loads(game.to_json()), sorted(_plain(x) for x in answer)],

@@ -34,7 +34,7 @@ from typing import Any, NoReturn
 from ..errors import SaveError
 from ..game import Game, Move
 from . import kinds as K
-from .model import Puzzle, _digest
+from .model import Puzzle, puzzle_id
 from .rating import LADDER, Measure, rating_of
 
 __all__ = ["FORMAT", "VERSION", "PuzzleFileError", "dump", "dumps", "load", "loads"]
@@ -67,7 +67,7 @@ class PuzzleFileError(SaveError):
 
 def dumps(puzzles: Iterable[Puzzle], *, indent: int | None = None) -> str:
     """The puzzles as JSON text (one puzzle a line when ``indent`` is None)."""
-    items = [json.dumps(_record(p), sort_keys=True) for p in puzzles]
+    items = [json.dumps(to_record(p), sort_keys=True) for p in puzzles]
     if indent is not None:
         return json.dumps(
             {"format": FORMAT, "version": VERSION, "puzzles": [json.loads(i) for i in items]},
@@ -130,7 +130,7 @@ def loads(text: str | bytes, *, prove: bool = False) -> list[Puzzle]:
 
 
 # ---------------------------------------------------------------------- records
-def _record(p: Puzzle) -> dict[str, Any]:
+def to_record(p: Puzzle) -> dict[str, Any]:
     if p.kind == "where":
         answer = sorted([r, c] for r, c in p.answer)
     else:
@@ -203,7 +203,7 @@ def _puzzle(item: object, where: str, prove: bool) -> Puzzle:
     )
     if measure.rating != rating or rating_of(measure.difficulty) != rating:
         _fail(f"{where}: 'rating' {rating} is not what its measurement gives")
-    if _digest(game, kind, dweebie, frozenset(answer)) != rec["id"]:
+    if puzzle_id(game, kind, dweebie, frozenset(answer)) != rec["id"]:
         _fail(
             f"{where}: 'id' {rec['id']!r} is not the digest of its position, kind and answer; "
             "the file was changed by hand"
