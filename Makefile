@@ -71,7 +71,7 @@ bench: $(TEST_STAMP)
 
 ## puzzles: regenerate the shipped puzzle set from self-play games (same seed, same file)
 puzzles: $(TEST_STAMP)
-	$(PY) -m dweebies_widget.puzzles generate --games 7000 --seed 1 --workers 2 \
+	$(PY) -m dweebies_widget.puzzles generate --games 26000 --seed 1 --workers 2 \
 	  --out dweebies_widget/puzzles/data/puzzles.json
 
 ## screenshot: play in JupyterLab in Chromium and save the widget to docs/screenshot.png

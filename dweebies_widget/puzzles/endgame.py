@@ -18,7 +18,8 @@ result) with
 * **move ordering**: the move that was best in this position before, then collections,
   biggest first, then quiet moves;
 * an exact **last card**: with one card left in all hands the value is the biggest
-  collection that card can make, read from the rules without playing it.
+  collection that card can make, read from the rules without playing it (and remembered
+  for the same table and card).
 
 A move *wins by force* when, after it, the solver ends with more cards than the opponent
 whatever the opponent does.  Proving it needs only one question per move ("is the value at
@@ -90,6 +91,8 @@ class Prover:
         self.nodes = 0
         self.budget = budget
         self._table: dict[_Key, tuple[int, int, Move | None]] = {}
+        # The biggest collection of the last card on a table, for tables met again.
+        self._last: dict[tuple[frozenset[tuple[tuple[int, int], int]], int], int] = {}
 
     # ------------------------------------------------------------------ questions
     @property
@@ -185,10 +188,14 @@ class Prover:
         mover = game.current_player
         hands = game.hands
         maximise = mover == self.seat
+        table = frozenset(game.board.items())
         if len(hands[0]) + len(hands[1]) == 1:  # the last card: its biggest collection
-            gain = game.best_collection(hands[mover])[0]
+            last = (table, hands[mover][0])
+            gain = self._last.get(last)
+            if gain is None:
+                gain = self._last[last] = game.best_collection(hands[mover])[0]
             return gain if maximise else -gain
-        key: _Key = (frozenset(game.board.items()), hands, mover)
+        key: _Key = (table, hands, mover)
         low, high, first = self._table.get(key, (-INFINITY, INFINITY, None))
         if low >= beta:
             return low

@@ -21,7 +21,7 @@ loop (``executor=None``) give the same puzzles in the same order.
 The quick players of the ladder fill most seats (:data:`LADDER_NAMES`), and the kinds that
 real play reaches often are searched only in the first games (:data:`SEARCHED_GAMES`), so
 that many games can be played for the rare kinds (``rejoin`` and ``safe`` are found about
-once in 60 and once in 150 games).  Endgames are searched only with at most
+once in 60 and once in 800 games).  Endgames are searched only with at most
 :data:`ENDGAME_CARDS` cards left in the hands, and a position whose proof would need more
 than :data:`ENDGAME_BUDGET` positions is skipped (the proofs of the shipped set stay fast
 enough to be redone at test time).
@@ -60,7 +60,7 @@ __all__ = [
 ]
 
 #: The Expert's budget in the self-play games.
-PLAY_SIMULATIONS = 50
+PLAY_SIMULATIONS = 25
 #: The rules of the mined games: the default game (twice as often) and two house rules.
 RULESETS: tuple[Rules, ...] = (
     Rules(),
@@ -73,7 +73,7 @@ RULESETS: tuple[Rules, ...] = (
 PLAYER_COUNTS = (2, 2, 2, 3, 4, 5, 6)
 #: The ladder, by name, each as often as it is listed: the quick players fill most seats,
 #: so that many games can be played to find the rare kinds.
-LADDER_NAMES = ("Random",) * 5 + ("Greedy",) * 5 + ("Cautious", "Expert")
+LADDER_NAMES = ("Random",) * 6 + ("Greedy",) * 6 + ("Cautious", "Expert")
 #: The kinds that are common in real play are searched only in the first games (as many
 #: as given here); the rare ones (``rejoin``, ``safe``) in every game.
 SEARCHED_GAMES = {"haul": 400, "where": 400, "endgame": 800}

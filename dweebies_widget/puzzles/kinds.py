@@ -172,14 +172,14 @@ def is_two_way(move: Move, collected: frozenset[Cell]) -> bool:
 # ---------------------------------------------------------------------- haul
 def haul_answer(view: View, outs: dict[Move, Outcome] | None = None) -> frozenset[Move]:
     """The moves with the largest collection (empty when no move collects)."""
-    outs = outcomes(view) if outs is None else outs
+    outs = outcomes(view, handed=False) if outs is None else outs
     best = max((o.points for o in outs.values()), default=0)
     return frozenset(m for m, o in outs.items() if best and o.points == best)
 
 
 def haul_keep(view: View, answer: frozenset[Move], outs: dict[Move, Outcome] | None = None) -> bool:
     """One answer that collects at least 3 cards, and at least 2 other moves collect."""
-    outs = outcomes(view) if outs is None else outs
+    outs = outcomes(view, handed=False) if outs is None else outs
     if len(answer) != 1:
         return False
     (move,) = answer
@@ -190,7 +190,7 @@ def haul_keep(view: View, answer: frozenset[Move], outs: dict[Move, Outcome] | N
 # ---------------------------------------------------------------------- rejoin
 def rejoin_answer(view: View, outs: dict[Move, Outcome] | None = None) -> frozenset[Move]:
     """On a split table, the moves that leave it joined and collect (else empty)."""
-    outs = outcomes(view) if outs is None else outs
+    outs = outcomes(view, handed=False) if outs is None else outs
     return frozenset(
         m for m, o in outs.items() if o.split_before and not o.split_after and o.points
     )
