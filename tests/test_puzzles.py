@@ -383,3 +383,13 @@ def test_the_command_line_generates_describes_and_proves_a_file(
     text = capsys.readouterr().out
     assert "where" in text and "proven" in text
     assert all(p.kind == "where" for p in load(out))
+
+
+def test_the_shipped_set_is_package_data() -> None:
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "puzzles/data/*.json" in config["tool"]["setuptools"]["package-data"]["dweebies_widget"]
+    assert "dweebies_widget.puzzles generate" in (root / "Makefile").read_text(encoding="utf-8")
