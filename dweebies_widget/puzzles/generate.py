@@ -21,7 +21,7 @@ loop (``executor=None``) give the same puzzles in the same order.
 The quick players of the ladder fill most seats (:data:`LADDER_NAMES`), and the kinds that
 real play reaches often are searched only in the first games (:data:`SEARCHED_GAMES`), so
 that many games can be played for the rare kinds (``rejoin`` and ``safe`` are found about
-once in 60 and once in 800 games).  Endgames are searched only with at most
+once in 100 and once in 500 games).  Endgames are searched only with at most
 :data:`ENDGAME_CARDS` cards left in the hands, and a position whose proof would need more
 than :data:`ENDGAME_BUDGET` positions is skipped (the proofs of the shipped set stay fast
 enough to be redone at test time).
