@@ -32,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +41,7 @@ from .. import grid
 from ..ai import CautiousPlayer, ExpertPlayer, GreedyPlayer, RandomPlayer
 from ..ai.base import Player
 from ..game import Game, Move, Rules, View
+from ..parallel import run_all
 from . import kinds as K
 from .endgame import BudgetExceeded, Prover
 from .model import Puzzle
@@ -267,39 +268,6 @@ def _make(cand: Candidate) -> str:
     return json.dumps(to_record(puzzle), sort_keys=True)
 
 
-def _map(
-    function: Callable[[Any], Any],
-    items: Sequence[Any],
-    executor: Executor | None,
-    progress: bool,
-    desc: str,
-) -> list[Any]:
-    """``[function(x) for x in items]``, on ``executor`` if one is given, in order."""
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(items), desc=desc, leave=True)
-    try:
-        if executor is None:
-            out = []
-            for item in items:
-                out.append(function(item))
-                if bar is not None:
-                    bar.update()
-            return out
-        futures = [executor.submit(function, item) for item in items]
-        results = []
-        for f in futures:
-            results.append(f.result())
-            if bar is not None:
-                bar.update()
-        return results
-    finally:
-        if bar is not None:
-            bar.close()
-
-
 def generate(
     games: int = 100,
     seed: int = 0,
@@ -320,7 +288,9 @@ def generate(
     for k in kinds:
         K.kind(k)
     specs = game_specs(games, seed)
-    mined = _map(_Miner(tuple(wanted)), specs, executor, progress, "games")
+    mined = run_all(
+        _Miner(tuple(wanted)), specs, executor=executor, progress=progress, desc="games"
+    )
     seen: set[str] = set()
     by_kind: dict[str, list[Candidate]] = {k: [] for k in wanted}
     for found in mined:
@@ -332,7 +302,7 @@ def generate(
     for k in wanted:
         pool = sorted(by_kind[k], key=lambda c: hashlib.sha256(f"{seed}:{c.key}".encode()).digest())
         chosen.extend(pool if per_kind is None else pool[:per_kind])
-    records = _map(_make, chosen, executor, progress, "puzzles")
+    records = run_all(_make, chosen, executor=executor, progress=progress, desc="puzzles")
     puzzles = loads(_file(records))
     order = {k: i for i, k in enumerate(K.KINDS)}
     return sorted(puzzles, key=lambda p: (order[p.kind], p.rating, p.measure.difficulty, p.id))

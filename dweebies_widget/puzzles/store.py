@@ -33,6 +33,7 @@ from typing import Any, NoReturn
 
 from ..errors import SaveError
 from ..game import Game, Move
+from ..save import json_object, read_json
 from . import kinds as K
 from .model import Puzzle, puzzle_id
 from .rating import LADDER, Measure, rating_of
@@ -98,19 +99,7 @@ def load(path: str | Path | None = None, *, prove: bool = False) -> list[Puzzle]
 
 def loads(text: str | bytes, *, prove: bool = False) -> list[Puzzle]:
     """The puzzles of a puzzle file's text, checked (see the module docstring)."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            _fail(f"not UTF-8 text ({exc})")
-    if not isinstance(text, str):
-        _fail(f"expected JSON text, not {type(text).__name__}")
-    if len(text) > _MAX_TEXT:
-        _fail("the text is far too long to be a puzzle file")
-    try:
-        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicates)
-    except (ValueError, RecursionError) as exc:
-        _fail(f"not valid JSON ({exc})")
+    data = read_json(text, fail=_fail, what="a puzzle file", max_chars=_MAX_TEXT)
     top = _obj(data, "the file", _TOP_KEYS)
     if top["format"] != FORMAT:
         _fail(f"'format' must be {FORMAT!r}, not {top['format']!r}")
@@ -255,25 +244,4 @@ def _int(value: object, what: str) -> int:
 
 
 def _obj(value: object, what: str, keys: set[str]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        _fail(f"{what} must be a JSON object")
-    missing = keys - set(value)
-    extra = set(value) - keys
-    if missing:
-        _fail(f"{what} lacks {', '.join(sorted(missing))}")
-    if extra:
-        _fail(f"{what} has unknown field(s) {', '.join(sorted(extra))}")
-    return value
-
-
-def _refuse_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not allowed")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"duplicate key {key!r}")
-        out[key] = value
-    return out
+    return json_object(value, what, keys, fail=_fail)
