@@ -13,6 +13,7 @@ value}``; a plain function ``f(view, rng) -> Move`` can play too (:func:`as_play
 """
 
 from .base import FunctionPlayer, Player, Strategy, as_player
+from .beliefs import beliefs, hold_chances
 from .cautious import CautiousPlayer
 from .expert import ExpertPlayer
 from .greedy import GreedyPlayer
@@ -57,6 +58,8 @@ __all__ = [
     "Strategy",
     "TournamentResult",
     "as_player",
+    "beliefs",
+    "hold_chances",
     "play_game",
     "plot_win_rates",
     "review",

@@ -48,8 +48,8 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..cards import COPIES, NUM_DWEEBIES
-from ..game import Game, Move, Placement, View
+from ..game import Game, Move, View
+from .beliefs import BeliefModel, passed_collections, past_turns
 from .cautious import cautious_values
 
 
@@ -129,6 +129,7 @@ class ExpertPlayer:
         exploration: float = 3.0,
         widening: float = 1.0,
         temperature: float = 0.5,
+        beliefs: bool = True,
         name: str | None = None,
     ) -> None:
         if simulations is not None and seconds is not None:
@@ -144,6 +145,9 @@ class ExpertPlayer:
         self.exploration = exploration
         self.widening = widening
         self.temperature = temperature
+        self.beliefs = beliefs
+        """Deal guesses from :mod:`~dweebies_widget.ai.beliefs` (``False``: the earlier
+        Expert, which only kept Dweebies out of hands that passed a bigger collection)."""
         if name is None:
             budget = f"{simulations} sims" if simulations is not None else f"{seconds:g} s"
             name = f"Expert ({budget})"
@@ -157,7 +161,7 @@ class ExpertPlayer:
             if self.simulations is not None
             else f"seconds={self.seconds}"
         )
-        return f"ExpertPlayer({budget})"
+        return f"ExpertPlayer({budget}{'' if self.beliefs else ', beliefs=False'})"
 
     # ------------------------------------------------------------------ the search
     def search(
@@ -202,7 +206,9 @@ class ExpertPlayer:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base = view.public_game() if deal is None else deal
         # What the others' past turns say about their hands (nothing to guess with a deal).
-        limits = hand_limits(view) if deal is None else {}
+        model = BeliefModel(view) if self.beliefs and deal is None else None
+        informed = model is not None and model.informed
+        limits = hand_limits(view) if not self.beliefs and deal is None else {}
         limit = self.simulations
         done = 0
         c = self.exploration
@@ -222,9 +228,17 @@ class ExpertPlayer:
                     # Root: PUCT, the prior guiding which moves deserve more rounds.
                     move = self._puct(root, moves, prior, done + 1)
             done += 1
-            game = base.determinize(seat, rng) if deal is None else deal.copy()
-            if limits:
-                game = _redeal(game, seat, limits)
+            if deal is not None:
+                game = deal.copy()
+            elif informed:
+                assert model is not None
+                hands, pile = model.deal(rng)
+                hidden = [c for s, h in enumerate(hands) if s != seat for c in h]
+                game = base.redeal(seat, hidden + pile)
+            else:
+                game = base.determinize(seat, rng)
+                if limits:
+                    game = _redeal(game, seat, limits)
             node = root.children[move]
             game.push(move)
             path = [node]
@@ -413,31 +427,12 @@ def hand_limits(view: View, lookback: int = 40) -> dict[int, list[frozenset[int]
     >>> hand_limits(game.view(1))
     {0: [frozenset(), frozenset({9, 20})]}
     """
-    if not view.rules.auto_draw:  # owed draws taken later are not all in the history
-        return {}
     sizes = view.hand_sizes
-    others = [s for s in range(view.players) if s != view.seat]
-    board = dict(view.board)
-    draws = [0] * view.players
     found: dict[int, list[tuple[int, frozenset[int]]]] = {}
-    for looked, action in enumerate(reversed(view.history)):
-        if looked >= lookback or all(draws[s] >= sizes[s] for s in others):
-            break
-        if not isinstance(action, Placement):
-            continue
-        # The table just before this turn.
-        for cell, d in action.taken:
-            board[cell] = d
-        del board[action.move.cell]
-        s = action.seat
-        if action.drew:
-            draws[s] += 1
-        if s == view.seat or draws[s] >= sizes[s] or not board:
-            continue
-        missed = {d for d, n in _biggest_collections(board, view).items() if n > len(action.taken)}
-        missed.discard(action.move.dweebie)  # it did hold the card it played
+    for turn in past_turns(view, lookback):
+        missed = passed_collections(turn, view)
         if missed:
-            found.setdefault(s, []).append((draws[s], frozenset(missed)))
+            found.setdefault(turn.seat, []).append((turn.drawn_since, frozenset(missed)))
     out: dict[int, list[frozenset[int]]] = {}
     for s, marks in found.items():
         # Card ``age`` (0 = newest) was held at a turn if that turn had at most ``age``
@@ -446,23 +441,6 @@ def hand_limits(view: View, lookback: int = 40) -> dict[int, list[frozenset[int]
             frozenset().union(*[m for after, m in marks if after <= age]) for age in range(sizes[s])
         ]
     return out
-
-
-def _biggest_collections(board: dict[tuple[int, int], int], view: View) -> dict[int, int]:
-    """The biggest collection each Dweebie could make on ``board`` (a past table)."""
-    used: dict[int, int] = {}
-    for d in board.values():
-        used[d] = used.get(d, 0) + 1
-    spare = next((d for d in range(NUM_DWEEBIES) if used.get(d, 0) < COPIES[d]), None)
-    if spare is None:
-        return {}
-    hands: list[list[int]] = [[] for _ in range(view.players)]
-    hands[0] = [spare]  # any card, so that someone is to move
-    try:
-        past = Game.from_position(board=board, hands=hands, rules=view.rules)
-    except ValueError:
-        return {}
-    return past.best_collections()
 
 
 def _redeal(game: Game, seat: int, limits: dict[int, list[frozenset[int]]]) -> Game:
