@@ -94,7 +94,8 @@ function render({ model, el }) {
     model.set("dpr", window.devicePixelRatio || 1);
     model.save_changes();
   };
-  // The widget's width, and the buttons' row (it gets taller when it wraps).
+  // The widget's width, and the row of controls (taller when it wraps, or when the row of
+  // looking back over a game replaces the buttons).
   const observer = new ResizeObserver(() => measure(false));
   const onWindowResize = () => measure(true);
 
@@ -135,8 +136,8 @@ function render({ model, el }) {
     canvas.addEventListener("pointerdown", onPointer, true);
     canvas.addEventListener("blur", onBlur);
     observer.observe(el);
-    const buttons = box.querySelector(".dweebies-buttons");
-    if (buttons) observer.observe(buttons);
+    const row = box.querySelector(".dweebies-controls") || box.querySelector(".dweebies-buttons");
+    if (row) observer.observe(row);
     window.addEventListener("resize", onWindowResize);
     requestAnimationFrame(() => requestAnimationFrame(() => measure(true)));
     return true;
