@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol, runtime_checkable
 
 from ..game import Move, View
@@ -104,7 +104,7 @@ def hold_chance(unseen: Counter[int], hand_size: int) -> dict[int, float]:
     return out
 
 
-def expected_best(gains: dict[int, int], chance: dict[int, float]) -> float:
+def expected_best(gains: dict[int, int], chance: Mapping[int, float]) -> float:
     """Expected size of the best collection a player can make, if it can make ``gains[d]``
     with Dweebie ``d`` and holds ``d`` with probability ``chance[d]`` (taken as
     independent: a simple, classroom-sized estimate)."""

@@ -242,6 +242,11 @@ class BeliefModel:
         """A full game dealt by :meth:`deal` (a determinization for search)."""
         return self.view.to_game(self.deal(rng))
 
+    def hold_chances(self, samples: int = SAMPLES, seed: int = 0) -> dict[int, dict[int, float]]:
+        """For each other seat with cards, the chance that it holds at least one copy of each
+        unseen Dweebie, over ``samples`` guesses seeded by ``seed``."""
+        return _hold_chances(self, samples, seed)
+
     def expected(self, samples: int = SAMPLES, seed: int = 0) -> dict[int, dict[int, float]]:
         """For each other seat with cards, the expected copies of each unseen Dweebie in
         its hand, averaged over ``samples`` guesses seeded by ``seed``."""
@@ -266,6 +271,17 @@ class BeliefModel:
         return out
 
 
+def _hold_chances(model: BeliefModel, samples: int, seed: int) -> dict[int, dict[int, float]]:
+    rng = random.Random(seed)
+    counts = {s: Counter[int]() for s in model.weights}
+    for _ in range(samples):
+        hands, _ = model.deal(rng)
+        for s in counts:
+            counts[s].update(set(hands[s]))
+    unseen = sorted(set(model.view.unseen))
+    return {s: {d: counts[s][d] / samples for d in unseen} for s in counts}
+
+
 def beliefs(view: View, *, samples: int = SAMPLES) -> dict[int, dict[int, float]]:
     """For each other seat holding cards, the expected number of copies of each Dweebie it
     holds, as ``seat`` of ``view`` can infer from what it saw (see the module docstring).
@@ -278,11 +294,4 @@ def beliefs(view: View, *, samples: int = SAMPLES) -> dict[int, dict[int, float]
 def hold_chances(view: View, *, samples: int = SAMPLES) -> dict[int, dict[int, float]]:
     """For each other seat holding cards, the chance that it holds at least one copy of each
     unseen Dweebie (same guesses as :func:`beliefs`)."""
-    model = BeliefModel(view)
-    rng = random.Random(0)
-    counts = {s: Counter[int]() for s in model.weights}
-    for _ in range(samples):
-        hands, _ = model.deal(rng)
-        for s in counts:
-            counts[s].update(set(hands[s]))
-    return {s: {d: counts[s][d] / samples for d in sorted(set(view.unseen))} for s in counts}
+    return BeliefModel(view).hold_chances(samples)

@@ -16,14 +16,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 
 from ..game import Move, View
 from .base import best_moves, expected_best, hold_chance
 
 
-def cautious_values(view: View, weight: float = 1.0) -> dict[Move, float]:
+def cautious_values(
+    view: View, weight: float = 1.0, chances: Mapping[int, Mapping[int, float]] | None = None
+) -> dict[Move, float]:
     """Each legal move's cards gained now minus ``weight`` times the expected best reply
-    of the next player (see the module docstring)."""
+    of the next player (see the module docstring).  ``chances`` may give, per seat, the
+    chance that it holds each Dweebie (for instance from
+    :func:`~dweebies_widget.ai.hold_chances`); by default every unseen card is equally
+    likely to be anywhere."""
     game = view.public_game()
     gains_now = game.collect_map()
     unseen = Counter(view.unseen)
@@ -36,7 +42,12 @@ def cautious_values(view: View, weight: float = 1.0) -> dict[Move, float]:
         if not game.is_over and nxt != view.seat:
             reply = game.best_collections()
             if reply:
-                threat = expected_best(reply, hold_chance(unseen, len(game.hand(nxt))))
+                holds = (
+                    chances[nxt]
+                    if chances is not None and nxt in chances
+                    else hold_chance(unseen, len(game.hand(nxt)))
+                )
+                threat = expected_best(reply, holds)
         game.undo()
         values[move] = gain - weight * threat
     return values

@@ -83,6 +83,9 @@ class MoveStats:
 #: The least share of a search's rounds that a ``focus`` move gets (:meth:`ExpertPlayer.search`).
 FOCUS_SHARE = 0.25
 
+#: Guesses the root prior averages to judge the next player's threat from the beliefs.
+PRIOR_SAMPLES = 200
+
 #: How much the lead can still swing per square root of a card left in play (measured
 #: on positions of Cautious and Greedy games: the maximum-likelihood fit).
 SWING = 1.5
@@ -130,6 +133,7 @@ class ExpertPlayer:
         widening: float = 1.0,
         temperature: float = 0.5,
         beliefs: bool = True,
+        belief_prior: bool = True,
         name: str | None = None,
     ) -> None:
         if simulations is not None and seconds is not None:
@@ -146,6 +150,7 @@ class ExpertPlayer:
         self.widening = widening
         self.temperature = temperature
         self.beliefs = beliefs
+        self.belief_prior = belief_prior
         """Deal guesses from :mod:`~dweebies_widget.ai.beliefs` (``False``: the earlier
         Expert, which only kept Dweebies out of hands that passed a bigger collection)."""
         if name is None:
@@ -190,8 +195,15 @@ class ExpertPlayer:
             self.last_simulations = 0
             return root
         seat = view.seat
-        # Root prior: how much a Cautious player likes each move, as probabilities.
-        values = cautious_values(view)
+        # What the others' past turns say about their hands (nothing to guess with a deal).
+        model = BeliefModel(view) if self.beliefs and deal is None else None
+        informed = model is not None and model.informed
+        # Root prior: how much a Cautious player likes each move, as probabilities (the next
+        # player's threat judged from the beliefs, when they know something).
+        chances = None
+        if model is not None and informed and self.belief_prior:
+            chances = model.hold_chances(PRIOR_SAMPLES)
+        values = cautious_values(view, chances=chances)
         top = max(values.values())
         weights = {m: math.exp((v - top) / self.temperature) for m, v in values.items()}
         total = sum(weights.values())
@@ -205,9 +217,6 @@ class ExpertPlayer:
             raise ValueError("deal must be a full game that agrees with the view")
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base = view.public_game() if deal is None else deal
-        # What the others' past turns say about their hands (nothing to guess with a deal).
-        model = BeliefModel(view) if self.beliefs and deal is None else None
-        informed = model is not None and model.informed
         limits = hand_limits(view) if not self.beliefs and deal is None else {}
         limit = self.simulations
         done = 0
