@@ -113,6 +113,18 @@ function render({ model, el }) {
   const onBlur = () => {
     delete canvas.dataset.pointer;
   };
+  // (5) The row of controls is swapped when a game is looked back over (and back): a control
+  // that had the focus leaves the page with its row, and the focus would fall to the page's
+  // top.  It goes to the table instead, where the arrow keys step through the game.
+  let lastFocused = null;
+  let rowWatch = null;
+  const onFocusIn = (event) => {
+    lastFocused = event.target;
+  };
+  const keepFocus = () => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lastFocused && !lastFocused.isConnected && lost) canvas.focus({ preventScroll: true });
+  };
 
   const attach = () => {
     box = el.closest(".dweebies-widget");
@@ -137,7 +149,12 @@ function render({ model, el }) {
     canvas.addEventListener("blur", onBlur);
     observer.observe(el);
     const row = box.querySelector(".dweebies-controls") || box.querySelector(".dweebies-buttons");
-    if (row) observer.observe(row);
+    if (row) {
+      observer.observe(row);
+      rowWatch = new MutationObserver(keepFocus);
+      rowWatch.observe(row, { childList: true, subtree: true });
+    }
+    box.addEventListener("focusin", onFocusIn);
     window.addEventListener("resize", onWindowResize);
     requestAnimationFrame(() => requestAnimationFrame(() => measure(true)));
     return true;
@@ -153,8 +170,12 @@ function render({ model, el }) {
     clearTimeout(pending);
     observer.disconnect();
     if (logWatch) logWatch.disconnect();
+    if (rowWatch) rowWatch.disconnect();
     window.removeEventListener("resize", onWindowResize);
-    if (box) box.removeEventListener("keydown", onKeyDown, true);
+    if (box) {
+      box.removeEventListener("keydown", onKeyDown, true);
+      box.removeEventListener("focusin", onFocusIn);
+    }
     if (canvas) {
       canvas.removeEventListener("pointerdown", onPointer, true);
       canvas.removeEventListener("blur", onBlur);

@@ -804,5 +804,5 @@ def _paint_hand(pen: Pen, g: Geometry, scene: Scene) -> None:
             continue
         text = "played, best" if both else mark.kind
         tag_w = min(bw + 12, _text_width(text, 12, bold=True) + 10)
-        pen.round_rect((bx + (bw - tag_w) / 2, by - 11, tag_w, 16), 4, fill=colour)
-        pen.text(bx + bw / 2, by - 3, text, 12, "#FFFFFF", bold=True, max_width=tag_w - 4)
+        pen.round_rect((bx + (bw - tag_w) / 2, by - 8, tag_w, 16), 4, fill=colour)
+        pen.text(bx + bw / 2, by, text, 12, "#FFFFFF", bold=True, max_width=tag_w - 4)
