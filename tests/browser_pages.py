@@ -67,6 +67,19 @@ SHORT = (
     "widget"
 )
 """A short game (six placements, Greedy answering at once) with a quick review."""
+REVIEWING = (
+    "import random\n\n"
+    "from dweebies_widget import DweebiesWidget, Game\n"
+    "from dweebies_widget.ai import ExpertPlayer, GreedyPlayer\n\n"
+    "game = Game(2, seed=7)\n"
+    "while not game.is_over:\n"
+    "    game.play(GreedyPlayer().choose(game.view(game.current_player), random.Random(0)))\n"
+    'widget = DweebiesWidget.replay(game, ["Ana", "Ben"], review=True,\n'
+    "                               review_analyst=ExpertPlayer(simulations=40))\n"
+    "widget"
+)
+"""A whole game replayed, its review running while the page connects (each judged move
+redraws the graph)."""
 NOTEBOOKS = {
     # name: the code of its one cell (None: a copy of NOTEBOOK)
     "play_vs_ai.ipynb": None,
@@ -74,6 +87,7 @@ NOTEBOOKS = {
     "play_fast.ipynb": FAST,  # the AI answers at once: its state is the twin's after each move
     "play_touch.ipynb": FAST,
     "review_short.ipynb": SHORT,
+    "replay_reviewing.ipynb": REVIEWING,
 }
 
 

@@ -8,6 +8,10 @@ readers.  Review swaps the row of play buttons for the step buttons, with everyt
 view, and leaves the keyboard focus on the table; a step moves the graph's cursor on the
 canvas (a pixel of the next column turns from paper to the cursor's colour).  With
 ``DWEEBIES_SCREENSHOTS`` set to a folder, the page is saved there as ``screenshot-review.png``.
+
+A page that connects while a review is running (every judged move redraws the graph) must
+show the canvas too: ipycanvas's page stops drawing for good after a redraw that does not
+name its canvas, and the redraws sent before the page was ready do not count.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 from browser_pages import (
     IN_VIEW,
     PROJECTOR,
+    REVIEWING,
     SHORT,
     Server,
     act,
@@ -113,3 +118,17 @@ def test_review_after_a_short_game_in_voila_steps_once(browser: Browser, voila: 
             )
             time.sleep(0.3)
             page.screenshot(path=Path(SHOTS) / "screenshot-review.png")
+
+
+def test_a_page_that_opens_while_the_review_runs_is_drawn(
+    browser: Browser, voila: Server
+) -> None:
+    assert "review=True" in REVIEWING
+    with opened(browser, f"{voila.url}/voila/render/replay_reviewing.ipynb", PROJECTOR) as page:
+        canvas_of(page)
+        wait_for_text(page, ".dweebies-status", "% (", seconds=60)  # the review is done
+        time.sleep(0.5)
+        assert pixel(page, (20, 20))[3] == 255, "the canvas was never drawn"
+        page.locator(".dweebies-widget canvas").first.focus()
+        page.keyboard.press("End")
+        wait_for_text(page, ".dweebies-status", "The end, after move 54")

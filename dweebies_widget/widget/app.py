@@ -467,6 +467,10 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         if change is Change.PICTURE:
             pen = Pen()
             paint(pen, c.geometry, c.scene)  # painted first: nothing can fail inside the hold
+            # Each redraw names its canvas first: a page that connects while redraws are on
+            # their way (a review running, an AI moving) gets none without it, and
+            # ipycanvas's page then stops drawing for good.
+            self.canvas._canvas_manager._current_canvas = None
             with hold_canvas():
                 pen.replay(self.canvas)
         lines = [html.escape(line) for line in c.status_lines()]
