@@ -97,8 +97,6 @@ SLOP = 10.0
 PULSE = 1.2
 """Seconds a refused cell stays crossed out and the cells to try stay highlighted."""
 _ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-_STEP_KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "PageUp": -10, "PageDown": 10}
-"""Keys that step through a game looked back over (Home and End go to its ends)."""
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _LOOKING_BACK = "You are looking back over the game: press Back to the game to play on."
@@ -1636,15 +1634,11 @@ class Controller:
     def _replay_key(self, key: str) -> bool:
         """A key while looking back: the arrows, Page Up and Down, Home and End step; the
         zoom keys zoom; others do nothing.  Returns whether the key was handled here."""
-        replay = self._replay
-        assert replay is not None
-        if key in _STEP_KEYS:
-            self._go(replay.step + _STEP_KEYS[key])
-        elif key in ("Home", "End"):
-            self._go(0 if key == "Home" else replay.steps)
-        else:
-            return key not in ("+", "=", "-", "0")
-        return True
+        assert self._replay is not None
+        step = self._replay.step_for(key)
+        if step is not None:
+            self._go(step)
+        return step is not None or key not in ("+", "=", "-", "0")
 
     def _start_review(self) -> None:
         """Hand the review of the game looked back over to the reviewer; its answers come
@@ -1720,22 +1714,8 @@ class Controller:
         return self._holds_cache[1]
 
     def _describe_replay(self) -> str:
-        replay = self._replay
-        assert replay is not None
-        scene = self._scene
-        lines = [
-            words.describe(
-                replay.position(), self.labels, status=self.status_lines(), hand=scene.hand,
-                hand_owner=scene.hand_owner, covered=False, picked=None, lit={}, cursor=None,
-                keys="",
-            )  # fmt: skip
-        ]
-        if replay.marks_text():
-            lines.append(replay.marks_text())
-        if scene.holds is not None:
-            lines += holds_words(scene.holds, replay.position(), replay.observer(), self.labels)
-        lines.append(words.REVIEW_KEYS)
-        return "\n".join(lines)
+        assert self._replay is not None
+        return self._replay.describe(self._scene, self.status_lines())
 
 
 def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -47,11 +47,28 @@ from .paint import MoveMark, Scene, SeatInfo
 from .seats import Seats
 from .timing import Cancel
 
-__all__ = ["HOLD_ROWS", "Replay", "ReviewJob", "Reviewer", "holds_chart", "review_here"]
+__all__ = [
+    "HOLD_ROWS",
+    "HOLD_SAMPLES",
+    "STEP_KEYS",
+    "Replay",
+    "ReviewJob",
+    "Reviewer",
+    "holds_chart",
+    "holds_words",
+    "review_here",
+]
 
 HOLD_ROWS = 8
 """The likeliest Dweebies shown per seat in "What do they hold?" (and every card it really
 held, when the truth is shown)."""
+STEP_KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "PageUp": -10, "PageDown": 10}
+"""Keys that step through the game, and by how many placements (Home and End go to its
+ends)."""
+HOLD_SAMPLES = 500
+"""Guesses averaged for the bars (a quarter of :func:`~dweebies_widget.ai.beliefs`'s
+default, so that a step shows at once: about 0.05 s with two players, 0.1 s with six); the
+bars move by about 0.02 copies from their value with many more."""
 
 
 # ---------------------------------------------------------------------------- the review job
@@ -141,7 +158,7 @@ def holds_chart(game: Game, observer: int, labels: Sequence[str], *, truth: bool
     ``observer`` can infer them from its view alone (:func:`~dweebies_widget.ai.beliefs`),
     with the cards it really held when ``truth`` is asked for.  ``when`` says when (for the
     title); ``me`` is the seat called "you"."""
-    guessed = beliefs(game.view(observer))
+    guessed = beliefs(game.view(observer), samples=HOLD_SAMPLES)
     seats = []
     for seat in range(game.players):
         if seat == observer:
@@ -238,6 +255,13 @@ class Replay:
             self._positions[step] = self.game.after(self.actions(step))
         return self._positions[step]
 
+    def step_for(self, key: str) -> int | None:
+        """The step a key goes to (:data:`STEP_KEYS`, Home, End), or ``None`` for other
+        keys."""
+        if key in STEP_KEYS:
+            return self._step + STEP_KEYS[key]
+        return {"Home": 0, "End": self.steps}.get(key)
+
     def placement(self, step: int | None = None) -> Placement | None:
         """The placement made from ``step`` (``None`` at the end)."""
         step = self._step if step is None else step
@@ -295,6 +319,25 @@ class Replay:
         if judged is not None and judged.best != placement.move:
             text += f"; the best move, {_move(judged.best)}"
         return text + "."
+
+    def describe(self, scene: Scene, status: Sequence[str]) -> str:
+        """The step in words, for a screen reader: ``status`` (the status lines), the
+        table then, the hand shown in ``scene``, the moves marked, "What do they hold?" when
+        shown, and the keys."""
+        game = self.position()
+        labels = self.seats.labels
+        lines = [
+            words.describe(
+                game, labels, status=status, hand=scene.hand, hand_owner=scene.hand_owner,
+                covered=False, picked=None, lit={}, cursor=None, keys="",
+            )  # fmt: skip
+        ]
+        if self.marks_text():
+            lines.append(self.marks_text())
+        if scene.holds is not None:
+            lines += holds_words(scene.holds, game, self.observer(), labels)
+        lines.append(words.REVIEW_KEYS)
+        return "\n".join(lines)
 
     # ------------------------------------------------------------------ pictures
     def holds(self) -> Holds:

@@ -38,6 +38,7 @@ class ReviewBar:
                            "step-backward")  # fmt: skip
         self.slider = widgets.IntSlider(
             value=0, min=0, max=1, description="Move", readout=False,
+            continuous_update=False,  # one step where the drag ends, not a queue of them
             layout=widgets.Layout(width="16em", height=TAP),
         )  # fmt: skip
         self.slider.observe(guard(self._slid), "value")
