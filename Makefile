@@ -21,7 +21,8 @@ SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
 AXE_VERSION := 4.14.1
 AXE         := .cache/axe/node_modules/axe-core/axe.min.js
 
-.PHONY: lab app test notebooks lint typecheck chromium postgresql axe bench screenshot clean distclean
+.PHONY: lab app test notebooks lint typecheck chromium postgresql axe bench screenshot puzzles \
+	clean distclean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -93,6 +94,11 @@ bench: $(TEST_STAMP)
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/widget.py
 	$(PY) benchmarks/review.py
+
+## puzzles: regenerate the shipped puzzle set from self-play games (same seed, same file)
+puzzles: $(TEST_STAMP)
+	$(PY) -m dweebies_widget.puzzles generate --games 26000 --seed 1 --workers 2 \
+	  --out dweebies_widget/puzzles/data/puzzles.json
 
 ## screenshot: play in Chromium at device pixel ratio 2 and save docs/screenshot.png (JupyterLab)
 ## and docs/screenshot-tablet.png (Voila on a 768 x 1024 touch tablet)

@@ -38,7 +38,7 @@ class IllegalMoveError(GameError):
     ``occupied``                  the cell holds a card (section 5)
     ``empty-table``               the table is empty: the card goes in the centre (section 5)
     ``not-adjacent``              the cell touches no card (section 5)
-    ``not-on-link``               the table is split and the cell is on no shortest link
+    ``not-on-link``               the table is split and the cell is on no shortest bridge
     ``auto-draw`` / ``not-owed``  no draw to take by hand / the seat owes none (section 8)
     ``pile-empty``                the pile is empty (section 8)
     ``no-draw-to-complete``       :meth:`~dweebies_widget.game.Game.give` with no draw due

@@ -557,7 +557,7 @@ class Game:
 
     @property
     def link_cells(self) -> frozenset[Cell]:
-        """Empty cells that lie on some shortest link between the groups (empty when not
+        """Empty cells that lie on some shortest bridge between the groups (empty when not
         split); the legal cells are those of them next to a card."""
         return frozenset() if self._split is None else self._split.links
 
@@ -1459,7 +1459,7 @@ class Game:
             why = (
                 f"Rules section 5 (split grid): the table is split into {k} groups and "
                 f"{self._split.cost} cards are needed to join them; cell {cell} is not on a "
-                "shortest link."
+                "shortest bridge."
             )
         return IllegalMoveError(why + tail, reason=reason, rule="5", legal=legal)
 

@@ -27,12 +27,23 @@ The engine imports this module, never the other way round.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, NamedTuple, NoReturn
 
 from .errors import SaveError
 from .rules import Rules
 
-__all__ = ["FORMAT", "VERSION", "SavedGame", "document", "dumps", "error", "loads"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "SavedGame",
+    "document",
+    "dumps",
+    "error",
+    "json_object",
+    "loads",
+    "read_json",
+]
 
 FORMAT = "dweebies-widget/game"
 VERSION = 1
@@ -88,22 +99,46 @@ def dumps(data: dict[str, Any], *, indent: int | None = None) -> str:
 def loads(text: str | bytes) -> SavedGame:
     """Read and check a save; raises :class:`SaveError` if it is not valid JSON, not a
     Dweebies save, or not of the right shape."""
+    return _checked(read_json(text, fail=_fail, what="a game"))
+
+
+def read_json(
+    text: str | bytes, *, fail: Callable[[str], NoReturn], what: str, max_chars: int = _MAX_TEXT
+) -> object:
+    """Plain data from JSON text, strictly: UTF-8 only, at most ``max_chars`` characters,
+    no NaN or Infinity, no key twice in an object.  Anything else calls ``fail`` with a
+    message (``what`` the text should be, e.g. "a game").  The one strict JSON reader of
+    the package's files (game saves, puzzle files)."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise SaveError(f"saved game: not UTF-8 text ({exc})", rule="save") from None
+            fail(f"not UTF-8 text ({exc})")
     if not isinstance(text, str):
-        raise SaveError(f"saved game: expected JSON text, not {type(text).__name__}", rule="save")
-    if len(text) > _MAX_TEXT:
-        raise SaveError("saved game: the text is far too long to be a game", rule="save")
+        fail(f"expected JSON text, not {type(text).__name__}")
+    if len(text) > max_chars:
+        fail(f"the text is far too long to be {what}")
     try:
-        data = json.loads(
+        return json.loads(
             text, parse_constant=_refuse_constant, object_pairs_hook=_refuse_duplicates
         )
     except (ValueError, RecursionError) as exc:
-        raise SaveError(f"saved game: not valid JSON ({exc})", rule="save") from None
-    return _checked(data)
+        fail(f"not valid JSON ({exc})")
+
+
+def json_object(
+    value: object, what: str, keys: set[str], *, fail: Callable[[str], NoReturn]
+) -> dict[str, Any]:
+    """``value`` if it is a JSON object with exactly the fields ``keys``, else ``fail``."""
+    if not isinstance(value, dict):
+        fail(f"{what} must be a JSON object")
+    missing = keys - set(value)
+    extra = set(value) - keys
+    if missing:
+        fail(f"{what} lacks {', '.join(sorted(missing))}")
+    if extra:
+        fail(f"{what} has unknown fields {', '.join(sorted(map(str, extra)))}")
+    return value
 
 
 def error(message: str) -> SaveError:
@@ -179,15 +214,7 @@ def _position(value: object, what: str) -> dict[str, Any]:
 
 
 def _obj(value: object, what: str, keys: set[str]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        _fail(f"{what} must be a JSON object")
-    missing = keys - set(value)
-    extra = set(value) - keys
-    if missing:
-        _fail(f"{what} lacks {', '.join(sorted(missing))}")
-    if extra:
-        _fail(f"{what} has unknown fields {', '.join(sorted(map(str, extra)))}")
-    return value
+    return json_object(value, what, keys, fail=_fail)
 
 
 def _int(value: object, what: str) -> None:

@@ -24,7 +24,7 @@ What is drawn:
   also works in black and white.  Each card has a ``<title>`` tooltip.
 * **Markers**: the legal cells (``legal=True``, green and dashed, with their coordinates),
   the last placement (``last=True``, a thick blue outline, and the cells it collected as
-  dashed ghosts), and on a split table a tint per group, the cells on a shortest link (amber,
+  dashed ghosts), and on a split table a tint per group, the cells on a shortest bridge (amber,
   dotted, with a ``+``) and a caption with the bridge cost.
 * **The panel** above the table: whose turn it is or who won, the pile, the last action, and
   one box per seat with its score, its hand as small cards (all hands: this is the teacher's
@@ -471,7 +471,7 @@ def render(
     if taken:
         legend.append(("taken", "collected last turn"))
     if link_cells:
-        legend.append(("link", "on a shortest link"))
+        legend.append(("link", "on a shortest bridge"))
     legend_w = sum(42 + _width_of(text, 12) for _, text in legend)
 
     content_w = min(max(panel_w, table.width + _LABEL_W, legend_w, 320.0), room)
@@ -658,14 +658,14 @@ def _table_layers(
             + "</g>"
         )
 
-    # Cells on a shortest link of a split table: amber dotted, with a "+".
+    # Cells on a shortest bridge of a split table: amber dotted, with a "+".
     for cell in link_cells:
         box = _cell_box(t, x0, y0, cell, inset + 3 * s)
         cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
         arm = 9 * s
         fill = "none" if cell in legal_cells else P.LINK_FILL
         parts.append(
-            f'<g class="dw-link"><title>{_text(cell)} lies on a shortest link between the '
+            f'<g class="dw-link"><title>{_text(cell)} lies on a shortest bridge between the '
             "groups</title>"
             + _rect(
                 box,

@@ -1,7 +1,7 @@
 """A "perft" table: known legal-move counts along fixed random games.
 
 These numbers guard move generation (rules sections 5 and 6: center, adjacency, split grids
-and shortest links, collections).  They were generated once with the engine and checked in.
+and shortest bridges, collections).  They were generated once with the engine and checked in.
 They must only change with a deliberate rule change; if a refactoring changes them, the
 refactoring is wrong.
 

@@ -372,7 +372,7 @@ def test_collection_that_splits_the_grid_limits_next_player_to_shortest_link_cel
     assert game.bridge_cost == 2
     assert game.legal_cells() == {(-1, 1), (0, 0), (0, 1), (1, 0)}
     assert {m.cell for m in game.legal_moves()} == game.legal_cells()
-    assert not game.is_legal(1, (2, 1))  # next to a card, but on no shortest link
+    assert not game.is_legal(1, (2, 1))  # next to a card, but on no shortest bridge
 
 
 # ============================================================== section 6: collecting

@@ -273,7 +273,7 @@ def test_link_markers_sit_on_the_link_cells() -> None:
     game = split_by_collection()
     titles = sorted(title_of(g) for g in groups_of(parse(render(game)), "dw-link"))
     assert titles == sorted(
-        f"{cell} lies on a shortest link between the groups" for cell in game.link_cells
+        f"{cell} lies on a shortest bridge between the groups" for cell in game.link_cells
     )
 
 
@@ -479,7 +479,8 @@ def test_pictures_stay_byte_identical() -> None:
     computed before such a refactoring; change it only for a deliberate change of the
     picture, and say so.  The positions cover the full and the small table card, the hand
     cards, legal cells, last placement and collected ghosts, a split table, owed draws, a
-    finished game and seat names that need escaping."""
+    finished game and seat names that need escaping.  Changed once on purpose: the legend
+    and tooltips say "shortest bridge" (the lessons' word), not "shortest link"."""
     games = [
         (Game(players=2, seed=7), ['<Ana & "Bo">', "Ben"]),
         (_played(3, 1, 12), ["Ana", "Ben", "Cy"]),
@@ -494,4 +495,4 @@ def test_pictures_stay_byte_identical() -> None:
         for legal in (False, True):
             digest.update(render(game, legal=legal, names=names).encode())
         digest.update(render(game, last=False).encode())
-    assert digest.hexdigest() == "925fc62b8e8ce80377b592fbc494e8a04ef6395c498658685c3334ce69359826"
+    assert digest.hexdigest() == "ef578adaa758e2bdbe6f298d62c324b2213d49f9882c0f4b9be47d973f255fc8"

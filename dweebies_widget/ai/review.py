@@ -96,16 +96,15 @@ from __future__ import annotations
 
 import copy
 import html
-import os
-import pickle
 import random
-from collections.abc import Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import name
 from ..game import Draw, Game, Move, View
+from ..parallel import run_all
 from .expert import ExpertPlayer
 
 __all__ = [
@@ -532,49 +531,6 @@ _UNREPLAYABLE = (
 )
 
 
-def _run(
-    specs: list[_Spec], executor: Executor | None | str, progress: bool
-) -> Iterator[MoveReview]:
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(specs), desc="moves", leave=True)
-    own: Executor | None = None
-    if executor == "auto":
-        if len(specs) < 2:
-            executor = None
-        else:
-            try:
-                pickle.dumps(specs[0])
-            except Exception:  # an analyst that cannot travel to another process works here
-                executor = None
-            else:
-                own = ProcessPoolExecutor(max_workers=os.cpu_count() or 1)
-                executor = own
-    try:
-        results: list[MoveReview]
-        if executor is None:
-            results = []
-            for spec in specs:
-                results.append(_review_ply(spec))
-                if bar is not None:
-                    bar.update()
-        else:
-            assert isinstance(executor, Executor)  # review() checked
-            futures = [executor.submit(_review_ply, spec) for spec in specs]
-            for _ in as_completed(futures):
-                if bar is not None:
-                    bar.update()
-            results = [f.result() for f in futures]
-    finally:
-        if own is not None:
-            own.shutdown()
-        if bar is not None:
-            bar.close()
-    yield from results
-
-
 def review(
     game: Game,
     analyst: ExpertPlayer | None = None,
@@ -625,7 +581,7 @@ def review(
         if len(labels) != players:
             raise ValueError(f"names: {players} seats but {len(labels)} names")
     specs = _specs(game, analyst, seed)
-    moves = tuple(_run(specs, executor, progress))
+    moves = tuple(run_all(_review_ply, specs, executor=executor, progress=progress, desc="moves"))
     return Review(
         moves=moves,
         players=players,

@@ -21,16 +21,15 @@ from __future__ import annotations
 
 import html
 import math
-import os
-import pickle
 import random
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
 from ..game import MAX_PLAYERS, MIN_PLAYERS, Game, Rules
+from ..parallel import run_all
 from .base import Player, Strategy, as_player
 
 __all__ = ["GameRecord", "PlayerRow", "TournamentResult", "play_game", "tournament"]
@@ -237,50 +236,8 @@ def tournament(
         (i, deals[i // m], seed, tuple((s + i) % m for s in range(n)), rules, entrants)
         for i in range(total)
     ]
-    records = list(_run(specs, executor, progress))
+    records = run_all(_spec_game, specs, executor=executor, progress=progress, desc="games")
     return _table(entrants, records, n, seed)
-
-
-def _run(
-    specs: list[tuple[int, int, int, tuple[int, ...], Rules | None, list[Any]]],
-    executor: Executor | None | str,
-    progress: bool,
-) -> Iterator[GameRecord]:
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(specs), desc="games", leave=True)
-    own: Executor | None = None
-    if executor == "auto":
-        try:
-            pickle.dumps(specs[0])
-        except Exception:  # players that cannot travel to another process play here
-            executor = None
-        else:
-            own = ProcessPoolExecutor(max_workers=os.cpu_count() or 1)
-            executor = own
-    try:
-        results: list[GameRecord]
-        if executor is None:
-            results = []
-            for spec in specs:
-                results.append(_spec_game(spec))
-                if bar is not None:
-                    bar.update()
-        else:
-            assert isinstance(executor, Executor)
-            futures = [executor.submit(_spec_game, spec) for spec in specs]
-            for _ in as_completed(futures):
-                if bar is not None:
-                    bar.update()
-            results = [f.result() for f in futures]
-    finally:
-        if own is not None:
-            own.shutdown()
-        if bar is not None:
-            bar.close()
-    yield from results
 
 
 def _table(

@@ -232,7 +232,7 @@ class Scene:
     lit: frozenset[Cell] = frozenset()
     """Cells to light up as places for the picked card."""
     link: bool = False
-    """Whether the lit cells are shortest-link cells of a split table."""
+    """Whether the lit cells are shortest-bridge cells of a split table."""
     links: frozenset[Cell] = frozenset()
     """Every cell on a cheapest link between the groups of a split table (marked even when
     no card is picked; the lit ones among them are where a card may go now)."""

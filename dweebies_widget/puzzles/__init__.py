@@ -1,0 +1,43 @@
+"""Puzzles: a position, a goal, one proven answer and a verdict for every attempt.
+
+>>> from dweebies_widget.puzzles import load
+>>> puzzles = load()                      # the shipped set
+>>> p = puzzles[0]
+>>> p.kind in KINDS and 1 <= p.rating <= 5
+True
+>>> p.check(min(p.answer)).correct
+True
+
+The parts, each in a module of its own:
+
+* :mod:`~dweebies_widget.puzzles.kinds`: the five kinds (``haul``, ``rejoin``, ``safe``,
+  ``where``, ``endgame``), each an answer by exhaustive search and a keep-condition;
+* :mod:`~dweebies_widget.puzzles.endgame`: the exact prover of two-player endgames;
+* :mod:`~dweebies_widget.puzzles.model`: :class:`Puzzle`, :class:`Verdict`, :class:`Hint`;
+* :mod:`~dweebies_widget.puzzles.rating`: ratings measured with the AI ladder;
+* :mod:`~dweebies_widget.puzzles.generate`: mining self-play games for puzzles;
+* :mod:`~dweebies_widget.puzzles.store`: puzzle files (JSON), checked on loading.
+
+The command line (``python -m dweebies_widget.puzzles generate --games N --seed S --out
+FILE``) regenerates the shipped set.  Everything reaches the rules only through the public
+API of :class:`~dweebies_widget.game.Game`, and nothing here imports a widget library.
+"""
+
+from .generate import generate
+from .kinds import KINDS
+from .model import Hint, Puzzle, PuzzleError, Verdict
+from .store import PuzzleFileError, dump, dumps, load, loads
+
+__all__ = [
+    "KINDS",
+    "Hint",
+    "Puzzle",
+    "PuzzleError",
+    "PuzzleFileError",
+    "Verdict",
+    "dump",
+    "dumps",
+    "generate",
+    "load",
+    "loads",
+]

@@ -1,0 +1,247 @@
+"""Puzzle files: a list of puzzles as JSON text, and JSON text back to checked puzzles.
+
+A file holds ``{"format": "dweebies-widget/puzzles", "version": 1, "puzzles": [...]}``;
+each puzzle holds its id, kind, themes, rating, seat, goal, named card, answer, the
+measurement behind the rating, and its position as a game save (the JSON of
+:meth:`Game.to_json <dweebies_widget.game.Game.to_json>`: for a puzzle mined from a game,
+the deal's seed and every move that led there).
+
+Loading is checked like a game save and never executes anything (:func:`json.loads` reads
+plain data only): unknown or missing fields, wrong types, NaN and duplicate keys are
+refused; the position is rebuilt by :meth:`Game.from_json` (which replays every move
+through the rules); the seat must be the seat to move, the goal the kind's goal, the rating
+the one its measurement gives, every answer move legal, and the id the digest of the
+position, kind, card and answer, so an answer or position changed by hand is refused.
+``prove=True`` also searches every answer again from scratch and checks the
+keep-condition of its kind (what the tests do for the shipped set).
+
+>>> from dweebies_widget import Game
+>>> from dweebies_widget.puzzles import Puzzle
+>>> game = Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4}, hands=[[20, 3], [5]])
+>>> text = dumps([Puzzle.make(game, "haul")])
+>>> [p.kind for p in loads(text)]
+['haul']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+from typing import Any, NoReturn
+
+from ..errors import SaveError
+from ..game import Game, Move
+from ..save import json_object, read_json
+from . import kinds as K
+from .model import Puzzle, puzzle_id
+from .rating import LADDER, Measure, rating_of
+
+__all__ = ["FORMAT", "VERSION", "PuzzleFileError", "dump", "dumps", "load", "loads"]
+
+FORMAT = "dweebies-widget/puzzles"
+VERSION = 1
+_TOP_KEYS = {"format", "version", "puzzles"}
+_PUZZLE_KEYS = {
+    "id",
+    "kind",
+    "themes",
+    "rating",
+    "seat",
+    "goal",
+    "dweebie",
+    "answer",
+    "measure",
+    "game",
+}
+_MEASURE_KEYS = {"shares", "moves", "difficulty", "rating"}
+_MAX_TEXT = 20_000_000
+#: Where the shipped set lives inside the package.
+SHIPPED = "data/puzzles.json"
+
+
+class PuzzleFileError(SaveError):
+    """A puzzle file that is malformed, tampered with or inconsistent; nothing was
+    loaded."""
+
+
+def dumps(puzzles: Iterable[Puzzle], *, indent: int | None = None) -> str:
+    """The puzzles as JSON text (one puzzle a line when ``indent`` is None)."""
+    items = [json.dumps(to_record(p), sort_keys=True) for p in puzzles]
+    if indent is not None:
+        return json.dumps(
+            {"format": FORMAT, "version": VERSION, "puzzles": [json.loads(i) for i in items]},
+            indent=indent,
+        )
+    body = ",\n".join(items)
+    return (
+        f'{{"format": "{FORMAT}", "version": {VERSION}, "puzzles": [\n{body}\n]}}\n'
+        if items
+        else f'{{"format": "{FORMAT}", "version": {VERSION}, "puzzles": []}}\n'
+    )
+
+
+def dump(puzzles: Iterable[Puzzle], path: str | Path) -> None:
+    """Write the puzzles to ``path`` (see :func:`dumps`)."""
+    Path(path).write_text(dumps(puzzles), encoding="utf-8")
+
+
+def load(path: str | Path | None = None, *, prove: bool = False) -> list[Puzzle]:
+    """The shipped set (package data) or the puzzles of the file at ``path``, checked (see
+    the module docstring); ``prove`` also searches every answer again."""
+    if path is None:
+        text = resources.files(__package__).joinpath(SHIPPED).read_text(encoding="utf-8")
+    else:
+        text = Path(path).read_text(encoding="utf-8")
+    return loads(text, prove=prove)
+
+
+def loads(text: str | bytes, *, prove: bool = False) -> list[Puzzle]:
+    """The puzzles of a puzzle file's text, checked (see the module docstring)."""
+    data = read_json(text, fail=_fail, what="a puzzle file", max_chars=_MAX_TEXT)
+    top = _obj(data, "the file", _TOP_KEYS)
+    if top["format"] != FORMAT:
+        _fail(f"'format' must be {FORMAT!r}, not {top['format']!r}")
+    if type(top["version"]) is not int or top["version"] != VERSION:
+        _fail(f"'version' {top['version']!r} is not supported (this version reads {VERSION})")
+    if not isinstance(top["puzzles"], list):
+        _fail("'puzzles' must be a list")
+    out: list[Puzzle] = []
+    seen: set[str] = set()
+    for i, item in enumerate(top["puzzles"]):
+        puzzle = _puzzle(item, f"puzzle {i}", prove)
+        if puzzle.id in seen:
+            _fail(f"puzzle {i}: the id {puzzle.id!r} appears twice")
+        seen.add(puzzle.id)
+        out.append(puzzle)
+    return out
+
+
+# ---------------------------------------------------------------------- records
+def to_record(p: Puzzle) -> dict[str, Any]:
+    if p.kind == "where":
+        answer = sorted([r, c] for r, c in p.answer)
+    else:
+        answer = sorted([m.dweebie, m.cell[0], m.cell[1]] for m in p.answer)
+    return {
+        "id": p.id,
+        "kind": p.kind,
+        "themes": list(p.themes),
+        "rating": p.rating,
+        "seat": p.seat,
+        "goal": p.goal,
+        "dweebie": p.dweebie,
+        "answer": answer,
+        "measure": p.measure.to_dict(),
+        "game": json.loads(p.position.to_json()),
+    }
+
+
+def _puzzle(item: object, where: str, prove: bool) -> Puzzle:
+    rec = _obj(item, where, _PUZZLE_KEYS)
+    kind = rec["kind"]
+    if kind not in K.KINDS:
+        _fail(f"{where}: unknown kind {kind!r} (the kinds are {', '.join(K.KINDS)})")
+    themes = rec["themes"]
+    if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes):
+        _fail(f"{where}: 'themes' must be a list of strings")
+    rating = _int(rec["rating"], f"{where}: 'rating'")
+    if not 1 <= rating <= 5:
+        _fail(f"{where}: 'rating' must be 1 to 5, not {rating}")
+    seat = _int(rec["seat"], f"{where}: 'seat'")
+    dweebie = rec["dweebie"]
+    if dweebie is not None:
+        dweebie = _int(dweebie, f"{where}: 'dweebie'")
+    if (kind == "where") != (dweebie is not None):
+        _fail(f"{where}: a where puzzle names a card ('dweebie'), the other kinds do not")
+    try:
+        game = Game.from_json(json.dumps(rec["game"]))
+    except SaveError as exc:
+        _fail(f"{where}: its position is not a valid game save: {exc}")
+    if game.is_over or game.current_player != seat:
+        _fail(f"{where}: 'seat' {seat} is not the seat to move")
+    answer = _answer(rec["answer"], kind, where)
+    legal = game.legal_cells()
+    if kind == "where":
+        if dweebie not in game.hand(seat):
+            _fail(f"{where}: the named card {dweebie} is not in the solver's hand")
+        if not answer <= legal:
+            _fail(f"{where}: the answer holds a cell where no card may go")
+    else:
+        moves = set(game.legal_moves())
+        if not answer <= moves:
+            _fail(f"{where}: the answer holds an illegal move")
+    if rec["goal"] != K.kind(kind).goal(dweebie):
+        _fail(f"{where}: 'goal' is not the goal of a {kind} puzzle")
+    m = _obj(rec["measure"], f"{where}: 'measure'", _MEASURE_KEYS)
+    shares = m["shares"]
+    if not isinstance(shares, list) or len(shares) not in (0, len(LADDER)):
+        _fail(f"{where}: 'measure.shares' must list one share per ladder player")
+    for s in shares:
+        if type(s) not in (int, float) or not 0 <= s <= 1:
+            _fail(f"{where}: 'measure.shares' must be numbers from 0 to 1")
+    difficulty = m["difficulty"]
+    if type(difficulty) not in (int, float):
+        _fail(f"{where}: 'measure.difficulty' must be a number")
+    measure = Measure(
+        tuple(float(s) for s in shares),
+        _int(m["moves"], f"{where}: 'measure.moves'"),
+        float(difficulty),
+        _int(m["rating"], f"{where}: 'measure.rating'"),
+    )
+    if measure.rating != rating or rating_of(measure.difficulty) != rating:
+        _fail(f"{where}: 'rating' {rating} is not what its measurement gives")
+    if puzzle_id(game, kind, dweebie, frozenset(answer)) != rec["id"]:
+        _fail(
+            f"{where}: 'id' {rec['id']!r} is not the digest of its position, kind and answer; "
+            "the file was changed by hand"
+        )
+    puzzle = Puzzle(
+        id=rec["id"],
+        kind=kind,
+        themes=tuple(themes),
+        rating=rating,
+        seat=seat,
+        goal=rec["goal"],
+        answer=frozenset(answer),
+        dweebie=dweebie,
+        measure=measure,
+        position=game,
+    )
+    if prove:
+        if not puzzle.prove():
+            _fail(f"{where}: the answer is not what the definition of {kind} gives")
+        if not puzzle.keep():
+            _fail(f"{where}: the position fails the keep-condition of {kind}")
+    return puzzle
+
+
+def _answer(data: object, kind: str, where: str) -> set[Any]:
+    if not isinstance(data, list) or not data:
+        _fail(f"{where}: 'answer' must be a non-empty list")
+    out: set[Any] = set()
+    size = 2 if kind == "where" else 3
+    for item in data:
+        if not isinstance(item, list) or len(item) != size or not all(type(x) is int for x in item):
+            shape = "[row, col]" if kind == "where" else "[dweebie, row, col]"
+            _fail(f"{where}: each answer must be {shape} (ints), not {item!r}")
+        out.add((item[0], item[1]) if size == 2 else Move(item[0], (item[1], item[2])))
+    if len(out) != len(data):
+        _fail(f"{where}: 'answer' lists something twice")
+    return out
+
+
+# ---------------------------------------------------------------------- shapes
+def _fail(message: str) -> NoReturn:
+    raise PuzzleFileError(f"puzzle file: {message}", rule="save")
+
+
+def _int(value: object, what: str) -> int:
+    if type(value) is not int:
+        _fail(f"{what} must be an int, not {value!r}")
+    return value
+
+
+def _obj(value: object, what: str, keys: set[str]) -> dict[str, Any]:
+    return json_object(value, what, keys, fail=_fail)
