@@ -1154,6 +1154,29 @@ class Game:
 
     __copy__ = copy
 
+    def after(self, actions: int) -> Game:
+        """A new, independent game as this one was after its first ``actions`` actions
+        (placements and owed draws, counted in :attr:`history`): the game replaying
+        ``history[:actions]`` from :attr:`start` gives, with the same seed.  Reviews, replays
+        and "play on from here" use it to step back through a game; this game is unchanged.
+
+        >>> game = Game(players=2, seed=7)
+        >>> first = game.play(game.legal_moves()[0])
+        >>> _ = game.play(game.legal_moves()[0])
+        >>> before = game.after(1)
+        >>> before.history == (first,), before.current_player, len(game.history)
+        (True, 1, 2)
+        """
+        if type(actions) is not int or not 0 <= actions <= len(self._undo):
+            raise ValueError(
+                f"actions must be a count from 0 to {len(self._undo)} (the actions so far), "
+                f"not {actions!r}"
+            )
+        game = self.copy()
+        for _ in range(len(self._undo) - actions):
+            game.undo()  # exact: undo restores the state before each action
+        return game
+
     def determinize(self, seat: int, rng: random.Random) -> Game:
         """A copy in which every card hidden from ``seat`` (the other hands and the pile
         order) is shuffled by ``rng``; hand sizes and everything public stay.  Searching AIs

@@ -58,12 +58,36 @@ FAST = (
     'widget = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0, flash=0)\n'
     "widget"
 )
+SHORT = (
+    "from dweebies_widget import DweebiesWidget, Game\n"
+    "from dweebies_widget.ai import ExpertPlayer, GreedyPlayer\n\n"
+    "game = Game.from_position({(0, 0): 20, (0, 1): 9}, hands=[[5, 20], [6, 7]], pile=[8, 10])\n"
+    'widget = DweebiesWidget(seats=["Ana", GreedyPlayer()], game=game, ai_delay=0, flash=0,\n'
+    "                        review_analyst=ExpertPlayer(simulations=30))\n"
+    "widget"
+)
+"""A short game (six placements, Greedy answering at once) with a quick review."""
+REVIEWING = (
+    "import random\n\n"
+    "from dweebies_widget import DweebiesWidget, Game\n"
+    "from dweebies_widget.ai import ExpertPlayer, GreedyPlayer\n\n"
+    "game = Game(2, seed=7)\n"
+    "while not game.is_over:\n"
+    "    game.play(GreedyPlayer().choose(game.view(game.current_player), random.Random(0)))\n"
+    'widget = DweebiesWidget.replay(game, ["Ana", "Ben"], review=True,\n'
+    "                               review_analyst=ExpertPlayer(simulations=40))\n"
+    "widget"
+)
+"""A whole game replayed, its review running while the page connects (each judged move
+redraws the graph)."""
 NOTEBOOKS = {
     # name: the code of its one cell (None: a copy of NOTEBOOK)
     "play_vs_ai.ipynb": None,
     "play_nb7.ipynb": None,
     "play_fast.ipynb": FAST,  # the AI answers at once: its state is the twin's after each move
     "play_touch.ipynb": FAST,
+    "review_short.ipynb": SHORT,
+    "replay_reviewing.ipynb": REVIEWING,
 }
 
 
@@ -239,6 +263,25 @@ SIZES = """() => {
     const r = c.getBoundingClientRect();
     return [c.width, c.height, r.width, r.height];
 }"""
+
+
+IN_VIEW = """() => {
+    const box = document.querySelector('.dweebies-widget');
+    const parts = [
+        ['canvas', box.querySelector('canvas')],
+        ['status line', box.querySelector('.dweebies-status')],
+        ['newest log entry', box.querySelector('.dweebies-log li')],
+        ...Array.from(box.querySelectorAll('button')).map(b => [b.textContent.trim(), b]),
+    ];
+    return parts.filter(([_, e]) => {
+        if (!e) return true;
+        const r = e.getBoundingClientRect();
+        return r.top < 0 || r.left < 0 || r.bottom > window.innerHeight + 0.5
+            || r.right > window.innerWidth + 0.5 || r.height === 0;
+    }).map(([name, _]) => name);
+}"""
+"""The names of the widget's parts that are not wholly in the window (the canvas, the status
+line, the newest log entry, every button): empty when all are in view."""
 
 
 def canvas_sizes(page: Page) -> tuple[int, int, float, float]:

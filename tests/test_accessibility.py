@@ -75,5 +75,10 @@ def test_play_page_passes_axe(
         page.keyboard.press("1")
         wait_for_text(page, ".dweebies-status", "on a lit")
         assert description(page) != start
-        assert page.evaluate("() => window.__live.isConnected && window.__live.textContent") != ""
+        # The live region, the same element as at the start, says the pick (it is emptied
+        # first, then filled, so that the same words twice are read again).
+        page.wait_for_function(
+            "() => window.__live.isConnected && window.__live.textContent.includes('on a lit')",
+            timeout=10_000,
+        )
         assert audit(page, "mid-game", capsys) == []

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from browser_pages import (
     CANVAS,
+    IN_VIEW,
     PROJECTOR,
     Server,
     act,
@@ -30,22 +31,6 @@ from browser_pages import (
 from playwright.sync_api import Browser, Page
 
 from dweebies_widget import DweebiesWidget
-
-IN_VIEW = """() => {
-    const box = document.querySelector('.dweebies-widget');
-    const parts = [
-        ['canvas', box.querySelector('canvas')],
-        ['status line', box.querySelector('.dweebies-status')],
-        ['newest log entry', box.querySelector('.dweebies-log li')],
-        ...Array.from(box.querySelectorAll('button')).map(b => [b.textContent.trim(), b]),
-    ];
-    return parts.filter(([_, e]) => {
-        if (!e) return true;
-        const r = e.getBoundingClientRect();
-        return r.top < 0 || r.left < 0 || r.bottom > window.innerHeight + 0.5
-            || r.right > window.innerWidth + 0.5 || r.height === 0;
-    }).map(([name, _]) => name);
-}"""
 
 
 def a_move(page: Page, w: DweebiesWidget) -> None:

@@ -107,7 +107,8 @@ def test_a_pick_and_a_lit_cell_make_a_move_and_the_ai_answers_at_once() -> None:
     c = s.c
     dweebie = c.game.hand(0)[0]
     s.click_hand(0)
-    assert c.selected == 0 and s.seen() == [Change.PICTURE]
+    # The picture, then the words said about it (so that the page hears them too).
+    assert c.selected == 0 and s.seen() == [Change.PICTURE, Change.TEXT]
     assert c.scene.lit == frozenset(c.game.legal_cells()) and c.scene.selected == 0
     assert c.status_lines()[0] == f"Ana: place {NAMES[dweebie]} on a lit cell (1 place allowed)."
     s.click_cell((0, 0))
@@ -423,7 +424,7 @@ def test_game_over_refuses_play_and_tells_who_won() -> None:
     winner = c.labels[c.game.winners[0]]
     assert c.status_lines()[0].startswith(f"Game over: {winner}")
     s.click_cell((0, 0))
-    assert c.message.startswith("The game is over: ") and "Press New game" in c.message
+    assert c.message.startswith("The game is over: ") and "Press Review" in c.message
     c.step()
     assert c.message == "No AI is waiting to move." and c.game.state() == before
     assert c.scene.current is None and c.scene.winners == c.game.winners

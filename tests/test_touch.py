@@ -54,7 +54,8 @@ def test_a_first_tap_on_a_lit_cell_previews_and_a_second_places() -> None:
     assert not s.game.history  # nothing placed yet
     assert s.c.scene.preview == ((0, 2), 20, frozenset({(0, 0), (0, 1), (0, 2)}))
     assert s.c.status_lines()[0] == "Ana: tap again to place Ugbug at (0, 2) (it collects 3 cards)."
-    assert s.c.announcement == s.c.status_lines()[0] and s.seen() == [Change.PICTURE]
+    assert s.c.announcement == s.c.status_lines()[0]
+    assert s.seen() == [Change.PICTURE, Change.TEXT]  # the words said reach the page too
     s.tap_cell((0, 2))
     first = s.game.history[0]
     assert first.move == Move(20, (0, 2)) and first.points == 3

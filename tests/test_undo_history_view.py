@@ -291,3 +291,49 @@ def test_copy_is_independent_and_keeps_the_undo_history() -> None:
     twin.undo()
     game.undo()
     assert twin == game == Game(players=2, seed=5)
+
+
+def _replayed(game: Game, actions: int) -> Game:
+    """``history[:actions]`` replayed from ``game.start``, move by move through the rules."""
+    replay = game.start.to_game(game.rules)
+    for action in game.history[:actions]:
+        if isinstance(action, Draw):
+            replay.draw(action.seat)
+        else:
+            replay.play(action.move)
+    return replay
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "seed"),
+    [(2, Rules(), 3), (3, Rules(auto_draw=False), 5), (4, Rules(min_line=3), 8)],
+)
+def test_after_k_actions_equals_replaying_the_history_prefix(
+    players: int, rules: Rules, seed: int
+) -> None:
+    game = Game(players, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.play_random(rng)
+        for s in range(players):  # take some owed draws, leave others owed for a while
+            if game.may_draw(s) and rng.random() < 0.5:
+                game.draw(s)
+    assert any(isinstance(a, Draw) for a in game.history) == (not rules.auto_draw)
+    whole = game.state()
+    for k in range(len(game.history) + 1):
+        before = game.after(k)
+        assert before == _replayed(game, k) and before.history == game.history[:k]
+        assert before.seed == game.seed
+    assert game.state() == whole  # the game itself is unchanged
+    branch = game.after(10)
+    branch.play_random(rng)
+    assert game.state() == whole  # and independent of what the copy does
+
+
+@pytest.mark.parametrize("bad", [-1, 3, 1.0, True])
+def test_after_refuses_counts_outside_the_history(bad: object) -> None:
+    game = Game(2, seed=1)
+    game.play_random(random.Random(0))
+    game.play_random(random.Random(0))
+    with pytest.raises(ValueError, match="from 0 to 2"):
+        game.after(bad)  # type: ignore[arg-type]

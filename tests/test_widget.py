@@ -947,6 +947,13 @@ def test_the_companion_gets_the_board_in_words_and_each_announcement() -> None:
     assert page.announcement_id == w.controller.announcement_id > first
     assert page.announcement == w.controller.announcement
     assert "Greedy placed" in page.announcement
+    # Words said after an event's last picture reach the page too: a pick, a cursor move.
+    tap_hand(w, 0)
+    assert page.announcement == w.controller.announcement
+    assert page.announcement.startswith("Ana: place ")
+    key(w, "ArrowUp")
+    assert page.announcement == w.controller.announcement
+    assert page.announcement.startswith("Cursor ")
 
 
 def test_the_move_log_shows_the_newest_entry_first() -> None:

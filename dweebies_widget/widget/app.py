@@ -19,6 +19,11 @@ glue to ipywidgets and ipycanvas only.  It
   are filled from the controller's text and :class:`~.controller.Controls`; the companion gets
   the board in words and each new announcement for screen readers.
 
+Once the game is over, Review looks back over it move by move (the controller steps through a
+:class:`~.replay.Replay`; :mod:`~.review_bar` is its row of controls, and the review itself
+runs off the event thread, :mod:`~.background`); :meth:`DweebiesWidget.replay` opens any game
+that way.
+
 Seats are people at this screen (given by name) or AI players (any object with
 ``choose(view, rng)``, or a plain function).  AI seats move by themselves after a short
 visible pause (``ai_delay``); with ``ai_delay=0`` they answer at once, inside the handling of
@@ -36,14 +41,16 @@ from typing import Any
 import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
-from ..ai import Player
+from ..ai import ExpertPlayer, Player, Review
 from ..game import Game, Move, Placement, Rules
 from ..grid import Cell
+from .background import in_background
 from .buttons import Buttons
 from .companion import Companion, fit_size
 from .controller import Change, Controller
 from .geometry import Geometry
 from .paint import Pen, paint
+from .review_bar import ReviewBar
 from .seats import Seat
 from .timing import Cancel, Job, call_later
 
@@ -74,6 +81,11 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             canvas's :attr:`geometry` and its mouse and touch events are in canvas pixels.
         hint_player: the player whose ``analyze`` gives hints and the heat map
             (default ``ExpertPlayer(simulations=300)``).
+        review: a teacher's screen: Review and "What do they hold?" at any time, not only
+            once the game is over.
+        review_analyst: the Expert that judges the moves in a review (default
+            ``ExpertPlayer(simulations=300)``; always a budget in rounds, so a review is the
+            same on every machine).  Reviews run off the kernel's event thread.
 
     >>> from dweebies_widget.ai import GreedyPlayer
     >>> w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0)
@@ -94,6 +106,8 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         height: int | None = None,
         pixel_ratio: float = 2,
         hint_player: Player | None = None,
+        review: bool = False,
+        review_analyst: ExpertPlayer | None = None,
     ) -> None:
         if pixel_ratio <= 0:
             raise ValueError("pixel_ratio is canvas pixels per CSS pixel: more than 0")
@@ -112,7 +126,8 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             self.controller = Controller(
                 seats, seed=seed, rules=rules, game=game, ai_delay=ai_delay, flash=flash,
                 width=cw, height=ch, pixel_ratio=self._ratio, hint_player=hint_player,
-                scheduler=self._schedule,
+                scheduler=self._schedule, review=review, review_analyst=review_analyst,
+                reviewer=in_background(self._guarded),
             )  # fmt: skip
             self.canvas = Canvas(width=cw, height=ch)
             self.canvas.layout.width = f"{self._display[0]}px"
@@ -139,9 +154,11 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             self.move_log = widgets.HTML(layout=widgets.Layout(max_height="9em", overflow="auto"))
             self.move_log.add_class("dweebies-log")
             self.buttons = Buttons(self.controller, self.new_game, self._guarded, seed + 1)
-            super().__init__(
-                [self.companion, self.canvas, self.status, self.buttons.box, self.move_log]
-            )
+            self.review_bar = ReviewBar(self.controller, self._guarded)
+            """The controls shown instead of :attr:`buttons` while looking back."""
+            self._row = widgets.VBox([self.buttons.box])  # holds one row or the other
+            self._row.add_class("dweebies-controls")
+            super().__init__([self.companion, self.canvas, self.status, self._row, self.move_log])
             self.add_class("dweebies-widget")
             c.on_change = self._show
             self._show(Change.PICTURE)
@@ -152,6 +169,68 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         return f"DweebiesWidget(seats={list(c.labels)!r}, {deal}): {c.status_lines()[0]}"
 
     # ------------------------------------------------------------------ public API
+    @classmethod
+    def replay(
+        cls,
+        game: Game,
+        seats: Sequence[Seat] | None = None,
+        *,
+        review: Review | bool = False,
+        **options: Any,
+    ) -> DweebiesWidget:
+        """A widget that steps through ``game`` (finished or not, a loaded save too) one
+        placement at a time, without play; Review judges every move, Play from here plays on.
+
+        ``review``: a :func:`~dweebies_widget.ai.review` of this very game to show at once,
+        or ``True`` to have the moves judged now.  ``seats`` (names, by default "Player 1"...)
+        and ``options`` are as for the widget itself.
+
+        >>> from dweebies_widget import Game
+        >>> game = Game(2, seed=7)
+        >>> _ = game.play(game.legal_moves()[0])
+        >>> w = DweebiesWidget.replay(game, ["Ana", "Ben"])
+        >>> w.status_text().splitlines()[0]
+        'Move 1 of 1: Ana placed Aroo at (0, 0).'
+        """
+        widget = cls(seats, game=game.copy(), **options)
+        with widget._lock:
+            c = widget.controller
+            c.open_replay(game, review=review if isinstance(review, Review) else None)
+            if review is True:
+                c.open_review()
+        return widget
+
+    def open_review(self) -> None:
+        """Look back over the game move by move, every move judged (as Review does)."""
+        with self._lock:
+            self.controller.open_review()
+
+    def close_review(self) -> None:
+        """Stop looking back (as Back to the game does)."""
+        with self._lock:
+            self.controller.close_review()
+
+    def go_to(self, step: int) -> None:
+        """While looking back: show the table before placement ``step`` (0: the first)."""
+        with self._lock:
+            self.controller.go_to(step)
+
+    def play_from_here(self) -> Game | None:
+        """While looking back: play on from the table shown, with the same seats."""
+        with self._lock:
+            return self.controller.play_from_here()
+
+    def show_holds(self, on: bool = True) -> None:
+        """Show "What do they hold?" (each other seat's likely cards), or the table again."""
+        with self._lock:
+            self.controller.show_holds(on)
+
+    @property
+    def reviewed(self) -> Review | None:
+        """The review of the game looked back over, once its moves are judged."""
+        replay = self.controller.replay
+        return replay.review if replay is not None else None
+
     @property
     def game(self) -> Game:
         """The game on the table (the rules core's :class:`Game`).  Change it from a cell and
@@ -388,6 +467,10 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         if change is Change.PICTURE:
             pen = Pen()
             paint(pen, c.geometry, c.scene)  # painted first: nothing can fail inside the hold
+            # Each redraw names its canvas first: a page that connects while redraws are on
+            # their way (a review running, an AI moving) gets none without it, and
+            # ipycanvas's page then stops drawing for good.
+            self.canvas._canvas_manager._current_canvas = None
             with hold_canvas():
                 pen.replay(self.canvas)
         lines = [html.escape(line) for line in c.status_lines()]
@@ -405,6 +488,10 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             else "<i>No moves yet.</i>"
         )
         self.buttons.update(c.controls())
+        self.review_bar.update()
+        row = self.review_bar.box if c.replay is not None else self.buttons.box
+        if self._row.children != (row,):  # the controls of play, or of looking back
+            self._row.children = (row,)
         page = self.companion
         page.description = c.describe()
         # One event may say more as it goes on (a move, then the computer's answer): the

@@ -1,10 +1,13 @@
 """The row of buttons under the widget's canvas (ipywidgets), wired to the controller.
 
 Which game is on the table ("Game 7": the seed that dealt it), New game with the next game's
-seed, Undo, Hint, Heat map, Labels (the coordinates of the lit cells), Draw (only with
-``Rules(auto_draw=False)``), zoom out / fit / in, and Step and Play (only in a game without
-people at this screen).  Which buttons can be used is the controller's answer
-(:class:`~dweebies_widget.widget.controller.Controls`); :meth:`Buttons.update` applies it.
+seed, Review (once the game is over: look back over every move), Undo, Hint, Heat map, Labels
+(the coordinates of the lit cells), "What do they hold?" (only on a teacher's screen or in a
+game without people at this screen), Draw (only with ``Rules(auto_draw=False)``), zoom out /
+fit / in, and Step and Play (only in a game without people at this screen).  Which buttons
+can be used is the controller's answer (:class:`~dweebies_widget.widget.controller.Controls`);
+:meth:`Buttons.update` applies it.  While a game is looked back over, the row of
+:mod:`~dweebies_widget.widget.review_bar` replaces this one.
 
 Every button is at least 44 x 44 CSS pixels (a fingertip), and the row wraps on narrow
 screens.
@@ -71,6 +74,8 @@ class Buttons:
             style={"description_width": "initial"},
             layout=widgets.Layout(width="14em", height=TAP),
         )
+        self.review = button("Review", "Look back over every move, judged by the Expert",
+                             c.open_review, "search")  # fmt: skip
         self.undo = button("Undo", "Take back your last move", c.undo, "undo")
         self.hint = button("Hint", "What would the Expert play?", c.hint, "lightbulb-o")
         self.heat = toggle(
@@ -79,6 +84,9 @@ class Buttons:
         self.labels = toggle(
             "Labels", "Write each lit cell's row and column on it", c.show_labels, "tag"
         )
+        self.holds = toggle("What do they hold?",
+                            "Each other player's likely cards, guessed from what could be seen",
+                            c.show_holds, "eye")  # fmt: skip
         self.draw = button("Draw", "Take a draw you owe (rules section 8)", c.draw_owed)
         self.zoom_out = button("Zoom out", "Show more of the table", lambda: c.zoom(1 / ZOOM_STEP),
                                "search-minus")  # fmt: skip
@@ -88,7 +96,10 @@ class Buttons:
         self.step = button("Step", "Let the AI to move play one move", c.step, "step-forward")
         self.play = toggle("Play", "Let the AI players play on (press again to pause)", c.play,
                            "play")  # fmt: skip
-        children = [self.game, self.new, self.seed, self.undo, self.hint, self.heat, self.labels]
+        children = [self.game, self.new, self.seed, self.review, self.undo, self.hint, self.heat,
+                    self.labels]  # fmt: skip
+        if c.teacher or not c.seats.humans:
+            children.append(self.holds)
         if not c.rules.auto_draw:
             children.append(self.draw)
         children += [self.zoom_out, self.zoom_fit, self.zoom_in]
@@ -109,12 +120,15 @@ class Buttons:
         self.undo.disabled = not controls.undo
         self.draw.disabled = not controls.draw
         self.step.disabled = not controls.step
+        self.review.disabled = not controls.review
+        self.holds.disabled = not controls.holds
         self._syncing = True
         try:
             for toggle, on in (
                 (self.play, controls.playing),
                 (self.heat, self._controller.heat),
                 (self.labels, controls.labels),
+                (self.holds, controls.holds_on),
             ):
                 if toggle.value != on:
                     toggle.value = on

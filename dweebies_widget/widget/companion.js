@@ -94,7 +94,8 @@ function render({ model, el }) {
     model.set("dpr", window.devicePixelRatio || 1);
     model.save_changes();
   };
-  // The widget's width, and the buttons' row (it gets taller when it wraps).
+  // The widget's width, and the row of controls (taller when it wraps, or when the row of
+  // looking back over a game replaces the buttons).
   const observer = new ResizeObserver(() => measure(false));
   const onWindowResize = () => measure(true);
 
@@ -111,6 +112,18 @@ function render({ model, el }) {
   };
   const onBlur = () => {
     delete canvas.dataset.pointer;
+  };
+  // (5) The row of controls is swapped when a game is looked back over (and back): a control
+  // that had the focus leaves the page with its row, and the focus would fall to the page's
+  // top.  It goes to the table instead, where the arrow keys step through the game.
+  let lastFocused = null;
+  let rowWatch = null;
+  const onFocusIn = (event) => {
+    lastFocused = event.target;
+  };
+  const keepFocus = () => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lastFocused && !lastFocused.isConnected && lost) canvas.focus({ preventScroll: true });
   };
 
   const attach = () => {
@@ -135,8 +148,13 @@ function render({ model, el }) {
     canvas.addEventListener("pointerdown", onPointer, true);
     canvas.addEventListener("blur", onBlur);
     observer.observe(el);
-    const buttons = box.querySelector(".dweebies-buttons");
-    if (buttons) observer.observe(buttons);
+    const row = box.querySelector(".dweebies-controls") || box.querySelector(".dweebies-buttons");
+    if (row) {
+      observer.observe(row);
+      rowWatch = new MutationObserver(keepFocus);
+      rowWatch.observe(row, { childList: true, subtree: true });
+    }
+    box.addEventListener("focusin", onFocusIn);
     window.addEventListener("resize", onWindowResize);
     requestAnimationFrame(() => requestAnimationFrame(() => measure(true)));
     return true;
@@ -152,8 +170,12 @@ function render({ model, el }) {
     clearTimeout(pending);
     observer.disconnect();
     if (logWatch) logWatch.disconnect();
+    if (rowWatch) rowWatch.disconnect();
     window.removeEventListener("resize", onWindowResize);
-    if (box) box.removeEventListener("keydown", onKeyDown, true);
+    if (box) {
+      box.removeEventListener("keydown", onKeyDown, true);
+      box.removeEventListener("focusin", onFocusIn);
+    }
     if (canvas) {
       canvas.removeEventListener("pointerdown", onPointer, true);
       canvas.removeEventListener("blur", onBlur);

@@ -3,7 +3,7 @@
 :class:`Companion` is a small `anywidget <https://anywidget.dev>`_ (one ES module,
 ``companion.js``, and a style sheet, ``companion.css``) that sits inside
 :class:`~dweebies_widget.widget.DweebiesWidget`, next to its canvas.  ipywidgets and ipycanvas
-run in the kernel and cannot see the page, so four jobs are done here:
+run in the kernel and cannot see the page, so five jobs are done here:
 
 1. **Measure the page.**  The kernel does not know how wide the notebook or the Voila page
    is, how tall the screen is, or how dense its pixels are.  The companion watches its own
@@ -36,6 +36,10 @@ run in the kernel and cannot see the page, so four jobs are done here:
    outline waits for the next key.  Its style sheet also gives the seed box a 44-pixel tap
    target and the status line room for four lines, so the buttons do not jump as messages
    come and go.
+
+5. **Keep the focus** when the row of controls is swapped (looking back over a game, and
+   back): the control that had it leaves the page, and the focus goes to the canvas rather
+   than to the top of the page.
 
 Everything here is the page's business only: the game never depends on it.  Without a page
 (headless tests, a kernel without a front end) the traits keep their defaults and the widget

@@ -36,6 +36,13 @@ finger dragged from a lit cell while a card is picked moves the preview instead.
 canvas's backing store, which has ``pixel_ratio`` of them per CSS pixel: a picture at ratio
 2 on a 1800 x 1440 canvas is the ratio-1 picture of a 900 x 720 canvas, only sharper.
 
+**Looking back.**  After the game (or at any time with ``review=True``, for a teacher), the
+screen can step through the game one placement at a time, with every move judged by a
+review (:meth:`Controller.open_review`, :meth:`~Controller.open_replay`); what it shows then
+is a :class:`~dweebies_widget.widget.replay.Replay`'s answer, and the events that step
+(arrows, a click on the graph, :meth:`~Controller.go_to`) go to it.  "What do they hold?"
+(:meth:`~Controller.show_holds`) draws each other seat's likely Dweebies over the table.
+
 Time: the controller never sleeps and never starts a thread.  An AI's visible pause, the end
 of a flash and the end of a refusal's highlight are jobs given to the ``scheduler``
 (:mod:`~dweebies_widget.widget.timing`): the widget's runs them on the kernel's event loop, a
@@ -65,16 +72,19 @@ import functools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar, cast
 
-from ..ai import ExpertPlayer, Player
+from ..ai import ExpertPlayer, Player, Review
+from ..ai.review import DEFAULT_SIMULATIONS
 from ..cards import NAMES
 from ..game import Game, IllegalMoveError, Move, Placement, Rules
 from ..grid import Cell
 from . import words
-from .geometry import MAX_ZOOM, MIN_TAP, MIN_ZOOM, Geometry
+from .charts import Holds
+from .geometry import GRAPH_H, MAX_ZOOM, MIN_TAP, MIN_ZOOM, Geometry
 from .paint import HeatKey, Scene, SeatInfo
+from .replay import Replay, Reviewer, ReviewJob, holds_chart, holds_words, review_here
 from .seats import Seat, Seats, ai_play, ai_rngs
 from .timing import Cancel, Job, Scheduler
 
@@ -89,6 +99,7 @@ PULSE = 1.2
 _ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_LOOKING_BACK = "You are looking back over the game: press Back to the game to play on."
 
 
 class Change(enum.Enum):
@@ -113,6 +124,12 @@ class Controls:
     step: bool
     playing: bool
     labels: bool = True
+    review: bool = False
+    """Whether Review can be pressed (the game is over, or a teacher may at any time)."""
+    holds: bool = False
+    """Whether "What do they hold?" may be shown now."""
+    holds_on: bool = False
+    """Whether it is shown."""
 
 
 @dataclass
@@ -169,6 +186,12 @@ class Controller:
         on_change: called after every change with what must be shown again.
         pixel_ratio: canvas pixels per CSS pixel (the backing store is this many times the
             size the canvas is shown at); everything is drawn at that scale.
+        review: a teacher's screen: Review, and "What do they hold?", at any time (else
+            once the game is over, or with nobody at this screen).
+        review_analyst: the Expert that judges every move of a review (default
+            ``ExpertPlayer(simulations=300)``, the review's own default; a budget in rounds,
+            so that a review is the same on any machine).
+        reviewer: runs a review (see :data:`~.replay.Reviewer`; default: at once, here).
     """
 
     def __init__(
@@ -186,6 +209,9 @@ class Controller:
         scheduler: Scheduler,
         on_change: Callable[[Change], object] | None = None,
         pixel_ratio: float = 2,
+        review: bool = False,
+        review_analyst: ExpertPlayer | None = None,
+        reviewer: Reviewer | None = None,
     ) -> None:
         if seats is None:
             seats = [f"Player {i + 1}" for i in range(game.players)] if game else ["You"]
@@ -246,7 +272,22 @@ class Controller:
         self._announcement = ""
         self._announcement_id = 0
         self._said: list[str] = []
+        self._shown = 0  # the announcement id when the screen was last told of a change
         self._depth = 0
+        # Looking back (see the "looking back" section).
+        self.teacher = review
+        """Whether Review and "What do they hold?" may be used at any time."""
+        self.review_analyst = review_analyst or ExpertPlayer(
+            simulations=DEFAULT_SIMULATIONS, name="Expert"
+        )
+        if self.review_analyst.simulations is None:
+            raise ValueError("review_analyst needs a budget in rounds: ExpertPlayer(simulations=N)")
+        self._reviewer: Reviewer = reviewer or review_here
+        self._replay: Replay | None = None
+        self._review_job: object | None = None
+        self._cancel_review: Cancel = lambda: None
+        self._holds = False
+        self._holds_cache: tuple[object, Holds] | None = None
         self._viewer = self._first_human()
         self._scene, self._geometry = self._picture()
         with self._event_scope():
@@ -284,6 +325,8 @@ class Controller:
         """The status line: what to do now (or who won) first, then what the other seats
         did since this screen's last move, what else to know, then the last message and its
         detail (:attr:`detail`, which may be shown quieter)."""
+        if self._replay is not None:  # looking back: the move, hindsight, the review
+            return self._replay.status_lines() + [t for t in (self._message, self._detail) if t]
         picked = self._hand()[self._selected] if self._selected is not None else None
         return words.status_lines(
             self._game, self.labels, self.players, viewer=self._viewer,
@@ -304,23 +347,30 @@ class Controller:
     def controls(self) -> Controls:
         """Which buttons can be used now."""
         game = self._game
-        mine = self._human_turn() is not None and self._handover is None
+        live = self._replay is None
+        mine = self._human_turn() is not None and self._handover is None and live
         viewer = self._viewer
+        holds = self._may_hold()
         return Controls(
             hint=mine,
             heat=mine,
-            undo=bool(game.history),
-            draw=viewer is not None and game.may_draw(viewer),
-            step=not game.is_over and self.players[game.current_player] is not None,
+            undo=bool(game.history) and live,
+            draw=viewer is not None and game.may_draw(viewer) and live,
+            step=not game.is_over and self.players[game.current_player] is not None and live,
             playing=self._playing,
             labels=self._labels,
+            review=self._may_review() and live,
+            holds=holds,
+            holds_on=holds and self._holds,
         )
 
     def describe(self) -> str:
         """The board in words, for a screen reader: what to do now, the scores, what the
         last move did, the table row by row, the hand shown, and where the picked card may
         go (with what each lit cell collects).  It follows the game: ask again after every
-        change."""
+        change (looking back: the position shown, and the moves marked on it)."""
+        if self._replay is not None:
+            return self._describe_replay()
         scene = self._scene
         hand = list(scene.hand)
         lit: dict[Cell, int] = {}
@@ -328,11 +378,16 @@ class Controller:
             gains = self._game.collect_map()
             dweebie = hand[scene.selected]
             lit = {cell: gains.get(cell, {}).get(dweebie, 0) for cell in scene.lit}
-        return words.describe(
+        text = words.describe(
             self._game, self.labels, status=self.status_lines(), hand=hand,
             hand_owner=scene.hand_owner, covered=self._handover is not None,
             picked=scene.selected, lit=lit, cursor=self._cursor,
         )  # fmt: skip
+        if scene.holds is not None:
+            text += "\n" + "\n".join(
+                holds_words(scene.holds, self._game, self._observer(), self.labels)
+            )
+        return text
 
     @property
     def announcement(self) -> str:
@@ -370,6 +425,7 @@ class Controller:
     def game(self, game: Game) -> None:
         if game.players != len(self.players):
             raise ValueError(f"this widget has {len(self.players)} seats, the game {game.players}")
+        self._leave_replay()
         self._game = game
         self._dealt = False
         if self._viewer is None:
@@ -499,6 +555,8 @@ class Controller:
         browser's.
         """
         if ctrl or meta:
+            return
+        if self._replay is not None and self._replay_key(key):
             return
         if self._handover is not None:
             self._reveal()
@@ -659,6 +717,7 @@ class Controller:
     @_event
     def new_game(self, seed: int) -> None:
         """Deal a new game with the same seats and rules from ``seed``."""
+        self._leave_replay()
         self._stop_job()
         self._seed = seed
         self._game = Game(len(self.players), seed=seed, rules=self._rules)
@@ -672,6 +731,8 @@ class Controller:
     def undo(self) -> None:
         """Take back moves up to the last placement of a person at this screen (in an
         AI-only game: the last placement); the message names every move taken back."""
+        if self._looking_back():
+            return
         self._stop_job()
         self._playing = False
         history = self._game.history
@@ -744,6 +805,8 @@ class Controller:
     @_event
     def draw_owed(self) -> None:
         """Take one owed draw for the seat at this screen (``Rules(auto_draw=False)``)."""
+        if self._looking_back():
+            return
         if self._viewer is None or self._handover is not None:
             self._tell("Nobody at this screen can draw right now.")
         else:
@@ -764,6 +827,8 @@ class Controller:
     @_event
     def step(self) -> None:
         """Let the AI whose turn it is make one move (for AI-only games)."""
+        if self._looking_back():
+            return
         seat = self._game.current_player
         if self._game.is_over or self.players[seat] is None or self._thinking is not None:
             self._tell("No AI is waiting to move.")
@@ -774,6 +839,8 @@ class Controller:
     @_event
     def play(self, on: bool = True) -> None:
         """Let AI seats play on by themselves (``on=False`` pauses an AI-only game)."""
+        if self._looking_back():
+            return
         self._playing = on
         if not on:
             self._stop_job()
@@ -800,6 +867,12 @@ class Controller:
     def _point(self, x: float, y: float, *, touch: bool) -> bool:
         """A click or a tap at ``(x, y)``; returns whether it did nothing useful (no card
         picked or dropped, nothing placed, no hand revealed)."""
+        if self._replay is not None:
+            return self._replay_point(x, y)
+        if self._scene.holds is not None and self._geometry.cell_at(x, y) is not None:
+            self._tell('The table is hidden under "What do they hold?": close it to play.')
+            self._changed(Change.TEXT)
+            return False
         if self._handover is not None:
             self._reveal()
             return False
@@ -879,7 +952,7 @@ class Controller:
             self._centre = self._geometry.view_centre
             return
         point = g.point_at(*at)
-        scene = self._build_scene()
+        scene = self._scene_now()
         fresh = self._layout(scene)  # the new cell size (the view's middle does not change it)
         w, h = fresh.cell_size
         bx, by, bw, bh = fresh.table_band
@@ -890,6 +963,9 @@ class Controller:
 
     # ------------------------------------------------------------------ turn flow
     def _human_to_play(self) -> int | None:
+        if self._replay is not None:
+            self._tell(_LOOKING_BACK)
+            return None
         refusal = words.refusal(
             self._game, self.labels, self.players, viewer=self._viewer,
             handover=self._handover, thinking=self._thinking, verb=self._verb,
@@ -1000,6 +1076,9 @@ class Controller:
 
     def _advance(self) -> None:
         """Decide what happens next (a hand-over, an AI move, nothing) and show it."""
+        if self._replay is not None:  # the game waits while it is looked back over
+            self._draw()
+            return
         game = self._game
         if game.is_over:
             self._playing = False
@@ -1062,7 +1141,8 @@ class Controller:
     # ------------------------------------------------------------------ words
     @contextmanager
     def _event_scope(self) -> Iterator[None]:
-        """Everything said until the outermost event ends is one announcement."""
+        """Everything said until the outermost event ends is one announcement.  Words said
+        after the event's last change are shown too (one more :attr:`Change.TEXT`)."""
         self._depth += 1
         if self._depth == 1:
             self._said = []
@@ -1070,6 +1150,8 @@ class Controller:
             yield
         finally:
             self._depth -= 1
+        if self._depth == 0 and self._shown != self._announcement_id:
+            self._changed(Change.TEXT)
 
     def _say(self, text: str) -> None:
         """Add ``text`` to this event's announcement (a new announcement if it is the
@@ -1220,6 +1302,7 @@ class Controller:
 
     # ------------------------------------------------------------------ the picture
     def _changed(self, change: Change) -> None:
+        self._shown = self._announcement_id
         self.on_change(change)
 
     def _draw(self) -> None:
@@ -1227,12 +1310,22 @@ class Controller:
         self._changed(Change.PICTURE)
 
     def _picture(self) -> tuple[Scene, Geometry]:
-        scene = self._build_scene()
+        scene = self._scene_now()
         return scene, self._layout(scene)
 
+    def _scene_now(self) -> Scene:
+        """The picture: the game being played, or the step looked back at."""
+        if self._replay is not None:
+            return self._replay.scene(holds=self._holds)
+        scene = self._build_scene()
+        if self._holds and self._may_hold():
+            scene = replace(scene, holds=self._live_holds())
+        return scene
+
     def _layout(self, scene: Scene) -> Geometry:
-        cells = set(scene.board) | set(self._game.legal_cells()) | {c for c, _ in scene.flash}
-        cells |= scene.taken | {c for c, _ in scene.marks}
+        shown = self._replay.position() if self._replay is not None else self._game
+        cells = set(scene.board) | set(shown.legal_cells()) | {c for c, _ in scene.flash}
+        cells |= scene.taken | {c for c, _ in scene.marks} | {m.cell for m in scene.moves}
         if self._cursor is not None:
             cells.add(self._cursor)
         focus = self._cursor or scene.last
@@ -1240,6 +1333,7 @@ class Controller:
         return Geometry.fit(
             width, height, cells, len(scene.hand), self._zoom, focus,
             ratio=self._ratio, centre=self._centre, min_cell=MIN_TAP,
+            graph=GRAPH_H if scene.graph is not None else 0.0,
         )  # fmt: skip
 
     def _build_scene(self) -> Scene:
@@ -1330,6 +1424,298 @@ class Controller:
             shade = dict.fromkeys(mine, 0.5)
         worst, best = min(mine, key=lambda c: (mine[c], c)), max(mine, key=lambda c: (mine[c], c))
         return shade, text, HeatKey(title, f"worst {text[worst]}", f"best {text[best]}")
+
+
+    # ------------------------------------------------------------------ looking back
+    # Review and replay: the screen steps through a game (a Replay) instead of playing it.
+    @property
+    def replay(self) -> Replay | None:
+        """The game being looked back over (its step, its review), or ``None`` in play."""
+        return self._replay
+
+    @_event
+    def open_review(self) -> None:
+        """Look back over the game on the table, from its first move, and have every move
+        judged (:func:`~dweebies_widget.ai.review`, by :attr:`review_analyst`): once the game
+        is over, or at any time on a teacher's screen.  The game waits meanwhile."""
+        if self._replay is not None:
+            self.analyse()
+            return
+        if not self._may_review():
+            self._tell(
+                "Review opens once the game is over."
+                if self._placements()
+                else "There is nothing to review yet: no card has been placed."
+            )
+            self._changed(Change.TEXT)
+            return
+        self._look_back()
+        self._start_review()
+
+    @_event
+    def open_replay(self, game: Game | None = None, review: Review | None = None) -> None:
+        """Step through ``game`` (default: the game on the table) without judging it; it
+        becomes the game on the table (a copy).  ``review``: its moves judged already (a
+        :func:`~dweebies_widget.ai.review` of that game), else :meth:`analyse` judges them."""
+        if game is not None:
+            if game.players != len(self.players):
+                raise ValueError(
+                    f"this widget has {len(self.players)} seats, the game {game.players}"
+                )
+            self._leave_replay()
+            self._stop_job()
+            self._game = game.copy()
+            self._dealt = False
+        if review is not None and (
+            review.players != self._game.players or len(review.moves) != len(self._placements())
+        ):
+            raise ValueError("this review is of another game (its moves differ)")
+        self._look_back(review)
+
+    @_event
+    def analyse(self) -> None:
+        """Have every move of the game looked back over judged (once)."""
+        replay = self._replay
+        if replay is None:
+            self._tell("Press Review first.")
+        elif replay.progress is not None or replay.review is not None:
+            self._tell(replay.status_lines()[-1])
+        else:
+            self._start_review()
+            return
+        self._changed(Change.TEXT)
+
+    @_event
+    def close_review(self) -> None:
+        """Stop looking back: the game on the table is shown again, and goes on."""
+        if self._replay is None:
+            return
+        self._leave_replay()
+        self._reset_pointing()
+        self._tell("")
+        self._say("Back to the game.")
+        self._advance()
+        self._say(self.status_lines()[0])
+
+    @_event
+    def go_to(self, step: int) -> None:
+        """Show ``step`` of the game looked back over: the table before its placement
+        ``step`` (0: the first), or the end (``replay.steps``)."""
+        if self._replay is not None:
+            self._go(step)
+
+    @_event
+    def go_by(self, steps: int) -> None:
+        """Step ``steps`` placements forward (back if negative) through the game."""
+        if self._replay is not None:
+            self._go(self._replay.step + steps)
+
+    @_event
+    def play_from_here(self) -> Game | None:
+        """Play on from the step shown: the game on the table becomes that position (the
+        history up to it, replayed), with the same seats; the later moves are dropped.
+        Returns the new game (``None`` when not looking back)."""
+        replay = self._replay
+        if replay is None:
+            self._tell("Play from here works while looking back over a game.")
+            self._changed(Change.TEXT)
+            return None
+        when = replay.when()
+        game = replay.game.after(replay.actions())
+        self._leave_replay()
+        self._game = game
+        self._rngs = ai_rngs(self._seed, len(self.players))
+        self._playing = False
+        self._reset_view()
+        self._tell(f"Playing on from {when}, with the same seats.")
+        self._advance()
+        self._say(self.status_lines()[0])
+        return game
+
+    @_event
+    def show_holds(self, on: bool) -> None:
+        """Show "What do they hold?" over the table (each other seat's likely Dweebies,
+        from what one seat could see; the real hands too once the game is over), or the
+        table again.  While a game is played, only on a teacher's screen (``review=True``)
+        or with nobody at this screen: a player never sees it during their own game."""
+        if on and not self._may_hold():
+            self._holds = False
+            self._tell('"What do they hold?" opens after the game (or on a teacher\'s screen).')
+            self._draw()
+            return
+        self._holds = on
+        self._tell("")
+        self._draw()
+        if on and self._scene.holds is not None:
+            self._say(self._scene.holds.title + ".")
+        else:
+            self._say("The table again.")
+
+    def _may_review(self) -> bool:
+        return bool(self._placements()) and (self._game.is_over or self.teacher)
+
+    def _may_hold(self) -> bool:
+        return (
+            self._replay is not None
+            or self.teacher
+            or not self.seats.humans
+            or self._game.is_over
+        )
+
+    def _placements(self) -> list[Placement]:
+        return [a for a in self._game.history if isinstance(a, Placement)]
+
+    def _look_back(self, review: Review | None = None) -> None:
+        """Start looking back over the game on the table, from its first placement."""
+        self._stop_job()
+        self._stop_review()
+        self._replay = Replay(self._game, self.seats, me=self._me())
+        self._replay.review = review
+        rounds = review.simulations if review else self.review_analyst.simulations
+        self._replay.analyst = ("Expert", rounds or 0)
+        self._reset_pointing()
+        self._tell("")
+        self._draw()
+        self._say(f"Looking back over the game. {self.status_lines()[0]}")
+
+    def _leave_replay(self) -> None:
+        self._stop_review()
+        self._replay = None
+        self._holds = False
+
+    def _reset_pointing(self) -> None:
+        """Forget the pick, the hint, the cursor and the view (the table shown changes)."""
+        self._selected = None
+        self._hint = None
+        self._hover = None
+        self._armed = None
+        self._cursor = None
+        self._centre = None
+        self._press = None
+        self._stop_pulse()
+
+    def _looking_back(self) -> bool:
+        """Refuse a move while looking back: says why; returns whether it refused."""
+        if self._replay is None:
+            return False
+        self._tell(_LOOKING_BACK)
+        self._changed(Change.TEXT)
+        return True
+
+    def _go(self, step: int) -> None:
+        replay = self._replay
+        assert replay is not None
+        if not replay.go(step):
+            self._say("This is the start." if replay.step == 0 else "This is the end.")
+            self._changed(Change.TEXT)
+            return
+        self._centre = None  # the view follows the moves
+        self._tell("")
+        self._draw()
+        self._say_step()
+
+    def _say_step(self) -> None:
+        lines = self.status_lines()
+        self._say(lines[0].replace(" -> ", "; "))
+        if self._replay is not None and self._replay.judged() is not None:
+            self._say(lines[1])
+
+    def _replay_point(self, x: float, y: float) -> bool:
+        """A click or a tap while looking back: on the graph it goes to that move; returns
+        whether it did nothing useful (a drag from the table then moves the view)."""
+        replay = self._replay
+        assert replay is not None
+        column = self._geometry.graph_column(x, y, replay.steps + 1)
+        if column is None:
+            return True
+        self._go(column)
+        return False
+
+    def _replay_key(self, key: str) -> bool:
+        """A key while looking back: the arrows, Page Up and Down, Home and End step; the
+        zoom keys zoom; others do nothing.  Returns whether the key was handled here."""
+        assert self._replay is not None
+        step = self._replay.step_for(key)
+        if step is not None:
+            self._go(step)
+        return step is not None or key not in ("+", "=", "-", "0")
+
+    def _start_review(self) -> None:
+        """Hand the review of the game looked back over to the reviewer; its answers come
+        back as events (progress, then the review or the failure)."""
+        replay = self._replay
+        assert replay is not None
+        replay.progress, replay.failure = (0, replay.steps), ""
+        token = object()
+        self._review_job = token
+
+        def event(handler: Callable[..., None]) -> Callable[..., None]:
+            def run(*args: Any) -> None:
+                if self._review_job is token and self._replay is replay:
+                    with self._event_scope():
+                        handler(*args)
+
+            return run
+
+        job = ReviewJob(
+            replay.game, self.review_analyst, 0, self.labels, progress=event(self._reviewing),
+            finished=event(self._reviewed), failed=event(self._review_failed),
+        )  # fmt: skip
+        self._draw()
+        self._say(replay.status_lines()[-1])
+        self._cancel_review = self._reviewer(job)
+
+    def _stop_review(self) -> None:
+        if self._review_job is not None:
+            self._cancel_review()
+            self._review_job = None
+        self._cancel_review = lambda: None
+
+    def _reviewing(self, done: int, total: int) -> None:
+        replay = self._replay
+        if replay is not None and replay.review is None and replay.progress is not None:
+            replay.progress = (done, total)
+            self._draw()
+
+    def _reviewed(self, review: Review) -> None:
+        replay = self._replay
+        assert replay is not None
+        self._review_job = None
+        replay.review, replay.progress = review, None
+        self._draw()
+        self._say(words.review_summary(review, self.labels))
+        self._say_step()
+
+    def _review_failed(self, error: BaseException) -> None:
+        replay = self._replay
+        assert replay is not None
+        self._review_job = None
+        replay.progress, replay.failure = None, str(error) or type(error).__name__
+        self._tell(f"The review failed: {replay.failure}")
+        self._draw()
+
+    def _observer(self) -> int:
+        """Whose view "What do they hold?" reads during play: the one person at this
+        screen, else the hand shown, else the seat to play."""
+        me = self._me()
+        if me is not None:
+            return me
+        return self._viewer if self._viewer is not None else self._game.current_player
+
+    def _live_holds(self) -> Holds:
+        game, observer = self._game, self._observer()
+        key = (id(game), game.history, observer)
+        if self._holds_cache is None or self._holds_cache[0] != key:
+            chart = holds_chart(
+                game, observer, self.labels, truth=game.is_over,
+                when="at the end" if game.is_over else "now", me=self._me(),
+            )  # fmt: skip
+            self._holds_cache = (key, chart)
+        return self._holds_cache[1]
+
+    def _describe_replay(self) -> str:
+        assert self._replay is not None
+        return self._replay.describe(self._scene, self.status_lines())
 
 
 def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -2,7 +2,8 @@
 
 The canvas has three parts: the **score bar** along the top (one chip per seat and the pile),
 the **table** (the unbounded grid, fitted into its band) and the **hand** (the cards of the
-player at this screen).  On most canvases the hand is a band under the table; on a wide,
+player at this screen); when looking back over a game, a fourth, the **graph** of the win
+chances, lies under the table.  On most canvases the hand is a band under the table; on a wide,
 short canvas (a projector, a laptop in a short notebook cell) it is a column beside the table,
 so that the table keeps the height.  :class:`Geometry` knows the pixel box of every table cell
 and hand card for one picture; a new one is made whenever the table, the hand, the zoom, the
@@ -52,7 +53,7 @@ from dataclasses import dataclass
 from ..face import CARD_INSET, CELL_H, CELL_W, Box
 from ..grid import Cell
 
-__all__ = ["MIN_TAP", "Box", "Geometry", "canvas_size"]
+__all__ = ["GRAPH_H", "MIN_TAP", "Box", "Geometry", "canvas_size"]
 
 MIN_TAP = 44.0
 """The smallest side of a tap target (a hand card, a table cell at default zoom), in CSS
@@ -71,6 +72,12 @@ SIDE_ASPECT = 1.6
 """A canvas at least this many times wider than high shows the hand beside the table."""
 SIDE_COLUMNS = 2
 """Hand cards per row when the hand is beside the table (more if they would not fit)."""
+GRAPH_H = 120.0
+"""Height of the graph band under the table when looking back over a game (on a short
+canvas, less: see :meth:`Geometry.fit`)."""
+GRAPH_MARGINS = (46.0, 24.0, 14.0, 20.0)
+"""Room around the graph's plot inside its band (left, top, right, bottom): the percentages
+on the left, the seats' key above, the move numbers below."""
 MIN_ZOOM = 1.0
 """Zoom never goes below the fitted view."""
 MAX_ZOOM = 3.0
@@ -93,6 +100,7 @@ class Geometry:
         side: whether the hand is a column beside the table (else a band under it).
         hand_columns: hand cards per row.
         bar_band, table_band, hand_band: the boxes of the three parts.
+        graph_band: the box of the graph under the table (empty without one).
     """
 
     width: float
@@ -107,6 +115,7 @@ class Geometry:
     bar_band: Box = (0.0, 0.0, 0.0, 0.0)
     table_band: Box = (0.0, 0.0, 0.0, 0.0)
     hand_band: Box = (0.0, 0.0, 0.0, 0.0)
+    graph_band: Box = (0.0, 0.0, 0.0, 0.0)
 
     @classmethod
     def fit(
@@ -122,6 +131,7 @@ class Geometry:
         centre: tuple[float, float] | None = None,
         min_cell: float = 0.0,
         side: bool | None = None,
+        graph: float = 0.0,
     ) -> Geometry:
         """The layout for a canvas of ``width`` x ``height`` canvas pixels (``ratio`` of
         them per CSS pixel) showing ``cells`` (the cards and the cells to light up; the
@@ -132,7 +142,9 @@ class Geometry:
         ``centre`` (a point in cell units, ``(row, col)``; cell ``(r, c)`` spans
         ``r..r+1``), else on ``focus`` when the table does not fit, else on the middle.
         ``side`` puts the hand beside the table (``None``: when the canvas is at least
-        :data:`SIDE_ASPECT` times wider than high).
+        :data:`SIDE_ASPECT` times wider than high).  ``graph`` (CSS pixels, e.g.
+        :data:`GRAPH_H`) puts a graph band of that height under the table, at most a quarter
+        of the canvas.
 
         >>> small = Geometry.fit(400, 400, [(r, c) for r in range(9) for c in range(9)], 5)
         >>> round(small.cell_size[0])  # the whole table fits, too small for a finger
@@ -152,12 +164,14 @@ class Geometry:
             side = css_w >= SIDE_ASPECT * css_h
         hand_scale, columns, hand_w, hand_h = _hand_layout(css_w, css_h, hand, side)
         bar = (0.0, 0.0, css_w, BAR_H)
+        graph = min(max(graph, 0.0), css_h / 4)
         if side:
-            table = (0.0, BAR_H, max(css_w - hand_w, 1.0), max(css_h - BAR_H, 1.0))
+            table = (0.0, BAR_H, max(css_w - hand_w, 1.0), max(css_h - BAR_H - graph, 1.0))
             hand_box = (css_w - hand_w, BAR_H, hand_w, max(css_h - BAR_H, 1.0))
         else:
-            table = (0.0, BAR_H, css_w, max(css_h - BAR_H - hand_h, 1.0))
+            table = (0.0, BAR_H, css_w, max(css_h - BAR_H - hand_h - graph, 1.0))
             hand_box = (0.0, css_h - hand_h, css_w, hand_h)
+        graph_box = (0.0, table[1] + table[3], table[2], graph) if graph else (0.0, 0.0, 0.0, 0.0)
         area_x, area_y, area_w, area_h = table
         span_c, span_r = right - left + 1, bottom - top + 1
         fitted = min(area_w / (span_c * CELL_W), area_h / (span_r * CELL_H), 1.0)
@@ -182,7 +196,7 @@ class Geometry:
         )
         css = cls(
             css_w, css_h, scale, origin, hand, hand_scale, 1.0, side, columns,
-            bar, table, hand_box,
+            bar, table, hand_box, graph_box,
         )  # fmt: skip
         return css if ratio == 1 else css._times(ratio, width, height)
 
@@ -196,7 +210,7 @@ class Geometry:
         return Geometry(
             width, height, self.scale * k, (self.origin[0] * k, self.origin[1] * k),
             self.hand, self.hand_scale * k, self.ratio * k, self.side, self.hand_columns,
-            box(self.bar_band), box(self.table_band), box(self.hand_band),
+            box(self.bar_band), box(self.table_band), box(self.hand_band), box(self.graph_band),
         )  # fmt: skip
 
     @property
@@ -304,6 +318,39 @@ class Geometry:
             if _inside(self.hand_box(i), x, y):
                 return i
         return None
+
+    # ------------------------------------------------------------------ graph
+    @property
+    def graph_plot(self) -> Box:
+        """Where the graph's lines go inside :attr:`graph_band` (the band less
+        :data:`GRAPH_MARGINS`); empty without a graph band."""
+        x, y, w, h = self.graph_band
+        if not h:
+            return (0.0, 0.0, 0.0, 0.0)
+        left, top, right, bottom = (m * self.ratio for m in GRAPH_MARGINS)
+        return (x + left, y + top, max(w - left - right, 1.0), max(h - top - bottom, 1.0))
+
+    def graph_x(self, column: float, columns: int) -> float:
+        """The middle of ``column`` (0 to ``columns - 1``) of the graph's plot, which is
+        divided into ``columns`` equal columns, one per step of the game."""
+        x, _, w, _ = self.graph_plot
+        return x + (column + 0.5) * w / max(columns, 1)
+
+    def graph_column(self, x: float, y: float, columns: int) -> int | None:
+        """The column of the graph (0 to ``columns - 1``) under pixel ``(x, y)``: the one
+        nearest it across the whole graph band, margins included; ``None`` outside it.
+
+        >>> g = Geometry.fit(900, 720, [(0, 0)], 5, graph=GRAPH_H)
+        >>> gx, gy, gw, gh = g.graph_band
+        >>> g.graph_column(g.graph_x(3, 10), gy + 1, 10), g.graph_column(gx + 1, gy + 1, 10)
+        (3, 0)
+        >>> g.graph_column(gx + gw - 1, gy + gh - 1, 10), g.graph_column(5, 5, 10) is None
+        (9, True)
+        """
+        if columns < 1 or not _inside(self.graph_band, x, y):
+            return None
+        px, _, pw, _ = self.graph_plot
+        return min(max(math.floor((x - px) / pw * columns), 0), columns - 1)
 
     # ------------------------------------------------------------------ score bar
     def seat_box(self, seat: int, seats: int) -> Box:

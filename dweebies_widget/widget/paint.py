@@ -26,9 +26,10 @@ from .. import palette as P
 from ..face import Box, Part, Rect, Shape, Text, card_face
 from ..grid import Cell
 from ..shapes import Circle, Drop, Square
+from .charts import Graph, Holds, paint_graph, paint_holds
 from .geometry import Geometry
 
-__all__ = ["HeatKey", "Pen", "Scene", "SeatInfo", "heat_colour", "paint"]
+__all__ = ["HeatKey", "MoveMark", "Pen", "Scene", "SeatInfo", "heat_colour", "paint"]
 
 _FLASH = "#FF4FA3"  # collected cards flash in a colour no card uses
 _HOVER = "#0969DA"
@@ -199,6 +200,19 @@ class HeatKey:
 
 
 @dataclass(frozen=True)
+class MoveMark:
+    """A move marked on the table and in the hand when looking back over a game: the move
+    played (``kind`` ``"played"``) or the best one (``"best"``), its card drawn faintly on
+    its cell."""
+
+    cell: Cell
+    dweebie: int
+    kind: str
+    hand: int | None = None
+    """Index of its card in the hand shown, if there."""
+
+
+@dataclass(frozen=True)
 class Scene:
     """Everything one picture shows, as plain data (see :func:`paint`)."""
 
@@ -254,6 +268,12 @@ class Scene:
     ``"hand"`` (the hand's cards)."""
     banner: tuple[str, ...] = ()
     """The end-of-game banner: a title, then lines (empty while the game goes on)."""
+    moves: tuple[MoveMark, ...] = ()
+    """Looking back: the move played from the table shown, and the best one."""
+    graph: Graph | None = None
+    """Looking back: the graph of the win chances, in the geometry's graph band."""
+    holds: Holds | None = None
+    """"What do they hold?": bars drawn over the table band instead of the table."""
 
 
 def paint(pen: Pen, g: Geometry, scene: Scene) -> None:
@@ -267,8 +287,13 @@ def paint(pen: Pen, g: Geometry, scene: Scene) -> None:
     g = g.css
     pen.rect((0, 0, g.width, g.height), fill=_BACKGROUND)
     _paint_bar(pen, g, scene)
-    _paint_table(pen, g, scene)
+    if scene.holds is not None:
+        paint_holds(pen, g, scene.holds)
+    else:
+        _paint_table(pen, g, scene)
     _paint_hand(pen, g, scene)
+    if scene.graph is not None:
+        paint_graph(pen, g, scene.graph)
     pen.do("restore")
     pen._state.clear()
 
@@ -364,6 +389,7 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
     if scene.refused is not None:
         _paint_refused(pen, g, scene.refused)
     _paint_marks(pen, g, scene)
+    _paint_moves(pen, g, scene)
     _paint_coordinates(pen, g, scene)
     pen.dash()
     _paint_legend(pen, g, scene)
@@ -461,6 +487,35 @@ def _paint_marks(pen: Pen, g: Geometry, scene: Scene) -> None:
         tag_w = min(w + 8, _text_width(who, size, bold=True) + 10)
         pen.round_rect((x + (w - tag_w) / 2, y - size * 0.5, tag_w, size + 6), 4, fill=P.LAST_EDGE)
         pen.text(x + w / 2, y + 3.5, who, size, "#FFFFFF", bold=True, max_width=tag_w - 4)
+
+
+_MOVE_STYLE = {"played": (P.OUTLINE, ()), "best": (_HINT, (8.0, 5.0))}
+"""Outline colour and dashes of a move marked when looking back (the best move looks like
+a hint)."""
+
+
+def _paint_moves(pen: Pen, g: Geometry, scene: Scene) -> None:
+    """The move played and the best move: each card faint on its cell, outlined, with a tag
+    above the cell (the best move's below it when both share a cell)."""
+    if not scene.moves:
+        return
+    shown = [m for m in scene.moves if m.cell in _in_view(g, [m.cell])]
+    _paint_cards(pen, [(g.card_box(m.cell), m.dweebie) for m in shown], alpha=0.45)
+    size = max(12.0, 12 * g.scale)
+    cells = [m.cell for m in shown]
+    w, h = g.cell_size
+    for mark in shown:
+        colour, dashes = _MOVE_STYLE[mark.kind]
+        pen.dash(*dashes)
+        pen.round_rect(g.cell_box(mark.cell), 6 * g.scale, stroke=colour, width=4)
+        pen.dash()
+        x, y, _, _ = g.cell_box(mark.cell)
+        below = mark.kind == "best" and cells.count(mark.cell) > 1
+        tag_w = min(w + 8, _text_width(mark.kind, size, bold=True) + 10)
+        ty = y + h - size * 0.5 - 6 if below else y - size * 0.5
+        pen.round_rect((x + (w - tag_w) / 2, ty, tag_w, size + 6), 4, fill=colour)
+        pen.text(x + w / 2, ty + size / 2 + 3.5, mark.kind, size, "#FFFFFF", bold=True,
+                 max_width=tag_w - 4)  # fmt: skip
 
 
 def _paint_legend(pen: Pen, g: Geometry, scene: Scene) -> None:
@@ -737,3 +792,17 @@ def _paint_hand(pen: Pen, g: Geometry, scene: Scene) -> None:
         pen.dash(8, 5)
         pen.round_rect(boxes[scene.hint[0]], 9, stroke=_HINT, width=4)
         pen.dash()
+    marked = [(m, m.hand) for m in scene.moves if m.hand is not None and m.hand < len(boxes)]
+    for mark, index in marked:  # the card played and the best card, tagged like their cells
+        colour, dashes = _MOVE_STYLE[mark.kind]
+        bx, by, bw, _ = boxes[index]
+        pen.dash(*dashes)
+        pen.round_rect(boxes[index], 9, stroke=colour, width=4)
+        pen.dash()
+        both = sum(i == index for _, i in marked) > 1
+        if both and mark.kind == "best":
+            continue
+        text = "played, best" if both else mark.kind
+        tag_w = min(bw + 12, _text_width(text, 12, bold=True) + 10)
+        pen.round_rect((bx + (bw - tag_w) / 2, by - 8, tag_w, 16), 4, fill=colour)
+        pen.text(bx + bw / 2, by, text, 12, "#FFFFFF", bold=True, max_width=tag_w - 4)

@@ -24,10 +24,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ..ai import Player
+from ..ai import MoveReview, Player, Review
 from ..cards import NAMES
 from ..errors import IllegalMoveError
-from ..game import Action, Game, Placement
+from ..game import Action, Game, Move, Placement
 from ..grid import Cell
 
 __all__ = [
@@ -36,11 +36,18 @@ __all__ = [
     "describe",
     "explain",
     "heat_title",
+    "hindsight_line",
+    "holds_lines",
+    "holds_note",
+    "holds_title",
     "log_entries",
     "move_text",
     "refusal",
     "result_text",
     "result_title",
+    "review_heading",
+    "review_state",
+    "review_summary",
     "status_lines",
     "value_text",
 ]
@@ -116,6 +123,10 @@ def result_title(game: Game, labels: Sequence[str], me: int | None = None) -> st
     return f"{', '.join(names[:-1])} and {names[-1]} tied {best}-{best}"
 
 
+NEXT = "Press Review to look back over every move, or New game to play again."
+"""What to do once a game is over."""
+
+
 def banner(game: Game, labels: Sequence[str], me: int | None = None) -> tuple[str, ...]:
     """The end-of-game banner: the result, every seat's score (best first), why cards are
     left on the table, and what to do next.
@@ -126,7 +137,7 @@ def banner(game: Game, labels: Sequence[str], me: int | None = None) -> tuple[st
     You lost 2-41
     Greedy 41, Ana 2
     1 card is left on the table: cards on the table belong to nobody, only collected cards count.
-    Press New game to play again.
+    Press Review to look back over every move, or New game to play again.
     """
     order = sorted(range(game.players), key=lambda s: (-game.scores[s], s))
     left = len(game.board)
@@ -141,7 +152,7 @@ def banner(game: Game, labels: Sequence[str], me: int | None = None) -> tuple[st
         result_title(game, labels, me),
         ", ".join(f"{labels[s]} {game.scores[s]}" for s in order),
         why,
-        "Press New game to play again.",
+        NEXT,
     )
 
 
@@ -158,7 +169,7 @@ def log_entries(game: Game, labels: Sequence[str]) -> list[str]:
     items = [f"{i}. {a.describe(labels)}" for i, a in enumerate(game.history, 1)]
     items.reverse()
     if game.is_over:
-        items.insert(0, f"Game over: {result_text(game, labels)}")
+        items.insert(0, f"Game over: {result_text(game, labels)} {NEXT}")
     return items
 
 
@@ -180,7 +191,7 @@ def refusal(
     """Why the person at this screen (``viewer``) cannot pick or place now, or ``None``
     when they can."""
     if game.is_over:
-        return f"The game is over: {result_text(game, labels)} Press New game to play again."
+        return f"The game is over: {result_text(game, labels)} {NEXT}"
     if thinking is not None:
         return f"Please wait: {labels[thinking]} is thinking."
     if handover is not None:
@@ -344,11 +355,13 @@ def describe(
     picked: int | None,
     lit: Mapping[Cell, int],
     cursor: Cell | None,
+    keys: str | None = None,
 ) -> str:
     """A text alternative of the whole picture, for a screen reader: what to do now (the
     ``status`` lines), the scores, what the last move did, the table row by row, the hand
     shown (unless ``covered``), and where the picked card may go (``lit``: each cell with
-    how many cards placing there collects)."""
+    how many cards placing there collects); last, the keys (``keys``, by default the keys
+    of play while the game goes on)."""
     n = game.players
     lines = list(status)
     scores = ", ".join(f"{labels[s]} {game.scores[s]}" for s in range(n))
@@ -392,9 +405,148 @@ def describe(
     if cursor is not None:
         what = NAMES[board[cursor]] if cursor in board else "empty"
         lines.append(f"Cursor: {cursor}, {what}.")
-    if not game.is_over:
-        lines.append(
+    if keys is None and not game.is_over:
+        keys = (
             "Keys on the board: 1 to 9 pick a card, the arrows move the cursor, Enter places "
             "the picked card there, Escape drops it, + and - zoom."
         )
+    if keys:
+        lines.append(keys)
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- looking back
+REVIEW_KEYS = (
+    "Keys on the board: the left and right arrows step back and forward one move, Home and "
+    "End go to the start and the end, + and - zoom."
+)
+
+
+def _percent(chance: float) -> str:
+    return f"{round(100 * chance)} %"
+
+
+def _move(move: Move) -> str:
+    return f"{NAMES[move.dweebie]} at {move.cell}"
+
+
+def review_heading(
+    game: Game,
+    labels: Sequence[str],
+    step: int,
+    placement: Placement | None,
+    judged: MoveReview | None,
+) -> str:
+    """The first line when looking back at ``step`` of ``game`` (the whole game): the move
+    about to be played from the table shown, judged if the review has judged it, or the end.
+
+    >>> from dweebies_widget import Game
+    >>> game = Game(2, seed=7)
+    >>> turn = game.play(game.hand(0)[0], (0, 0))
+    >>> review_heading(game, ["Ana", "Ben"], 0, turn, None)
+    'Move 1 of 1: Ana placed Aroo at (0, 0).'
+    >>> review_heading(game, ["Ana", "Ben"], 1, None, None)
+    'After move 1 the game goes on: Ben to play.'
+    """
+    moves = sum(isinstance(a, Placement) for a in game.history)
+    if placement is None:
+        if game.is_over:
+            return f"The end, after move {moves}: {result_text(game, labels)}"
+        return f"After move {moves} the game goes on: {labels[game.current_player]} to play."
+    text = judged.describe(labels) if judged is not None else move_text(placement, labels)
+    return f"Move {step + 1} of {moves}: {text}."
+
+
+def hindsight_line(judged: MoveReview, labels: Sequence[str], me: int | None) -> str:
+    """Hindsight, kept apart from the fair judgement: what the best move was had the mover
+    seen every hidden card (``me``: the seat called "you")."""
+    who = "you" if judged.seat == me else labels[judged.seat]
+    verdict = judged.describe_hindsight(labels)
+    if verdict is not None:
+        return f"Had {who} seen every card: {verdict}"
+    best, chance = judged.hindsight_best, _percent(judged.hindsight_chance_best)
+    if best == judged.played:
+        text = f"the move played was the best too ({chance})."
+    elif best == judged.best:
+        text = f"{_move(best)} was the best too ({chance})."
+    else:
+        text = (
+            f"{_move(best)} would have been best ({chance} against "
+            f"{_percent(judged.hindsight_chance_played)})."
+        )
+    return f"Had {who} seen every card: {text}"
+
+
+def review_state(
+    analyst: str, rounds: int, *, progress: tuple[int, int] | None, done: bool, failure: str
+) -> str:
+    """Where the review is: not asked for, running (how far), failed, or done (how it
+    judged)."""
+    if failure:
+        return f"The review failed: {failure}"
+    if progress is not None:
+        n, total = progress
+        return (
+            f"Reviewing every move with the {analyst} ({rounds} rounds a move), away from the "
+            f"table: {n} of {total} done. You can step through the game meanwhile."
+        )
+    if done:
+        return (
+            f"Each move is judged from what its player could see then, by the {analyst} "
+            f"({rounds} rounds a move)."
+        )
+    return "Press Review to have every move judged (it takes a little while)."
+
+
+def review_summary(review: Review, labels: Sequence[str]) -> str:
+    """The review in one sentence: each seat's mistakes and blunders.
+
+    >>> from dweebies_widget.ai import Review
+    >>> review_summary(Review((), 2, ("Ana", "Ben"), True, 0, 30), ["Ana", "Ben"])
+    'Review done. Ana: no mistakes; Ben: no mistakes.'
+    """
+    parts = []
+    for seat in range(review.players):
+        counts = review.counts(seat)
+        bad = [plural(counts[k], k) for k in ("mistake", "blunder") if counts[k]]
+        parts.append(f"{labels[seat]}: {' and '.join(bad) if bad else 'no mistakes'}")
+    return f"Review done. {'; '.join(parts)}."
+
+
+def holds_title(who: str, when: str) -> str:
+    """The title of "What do they hold?": whose guesses, and when.
+
+    >>> holds_title("you", "before move 3")
+    'What do they hold? Your guesses from what you could see, before move 3'
+    """
+    whose = "Your" if who == "you" else f"{who}'s"
+    return f"What do they hold? {whose} guesses from what {who} could see, {when}"
+
+
+def holds_note(truth: bool) -> str:
+    """How to read the bars."""
+    if truth:
+        return "Bars: expected copies in each hand. Black squares: the cards really held."
+    return "Bars: expected copies in each hand. The real hands are shown once the game is over."
+
+
+def holds_lines(
+    labels: Sequence[str], seats: Sequence[tuple[int, int, Sequence[tuple[int, float, int | None]]]]
+) -> list[str]:
+    """The bars in words: per seat ``(seat, cards, rows)`` with rows ``(dweebie, expected,
+    held)``, the likeliest Dweebies and, when known, what was really held.
+
+    >>> holds_lines(["Ana", "Ben"], [(1, 2, [(3, 0.6, 1), (5, 0.4, 0), (7, 0.2, 1)])])
+    ['Ben (2 cards) probably holds Doozy 0.6, Fizzwig 0.4, Hoopla 0.2 (expected copies); \
+really held: Doozy, Hoopla.']
+    """
+    lines = []
+    for seat, cards, rows in seats:
+        likely = ", ".join(f"{NAMES[d]} {e:.1f}" for d, e, _ in rows[:5])
+        text = f"{labels[seat]} ({plural(cards, 'card')}) "
+        text += f"probably holds {likely} (expected copies)" if rows else "holds no cards"
+        if rows and rows[0][2] is not None:
+            held = [NAMES[d] for d, _, h in rows for _ in range(h or 0)]
+            text += f"; really held: {', '.join(held) or 'nothing'}"
+        lines.append(text + ".")
+    return lines
