@@ -58,12 +58,24 @@ FAST = (
     'widget = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0, flash=0)\n'
     "widget"
 )
+PUZZLE = (
+    "from dweebies_widget import Game\n"
+    "from dweebies_widget.lessons import QuestionWidget\n"
+    "from dweebies_widget.puzzles import Puzzle, PuzzleWidget\n\n"
+    "game = Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4}, hands=[[20, 3], [5]])\n"
+    'widget = PuzzleWidget([Puzzle.make(game, "haul")], reset=1)\n'
+    "display(widget)\n"
+    'QuestionWidget("Which card collects the top row?", ["Doozy", "Ugbug"], answer=1,\n'
+    '               why="Ugbug matches the Ugbug at the other end of the row.")'
+)
+"""A haul puzzle (Ugbug at (0, 2) collects 3) and a question under it."""
 NOTEBOOKS = {
     # name: the code of its one cell (None: a copy of NOTEBOOK)
     "play_vs_ai.ipynb": None,
     "play_nb7.ipynb": None,
     "play_fast.ipynb": FAST,  # the AI answers at once: its state is the twin's after each move
     "play_touch.ipynb": FAST,
+    "puzzle.ipynb": PUZZLE,
 }
 
 

@@ -544,7 +544,7 @@ def test_the_filters_in_the_page_follow_the_controller() -> None:
 def test_the_text_of_a_puzzle_widget_gives_no_answer_away(made: dict[str, Puzzle]) -> None:
     w = PuzzleWidget([made["where"]])
     text = repr(w)
-    assert text.startswith("PuzzleWidget(1 puzzles): Puzzle 1 of 1")
+    assert text.startswith("PuzzleWidget(1 puzzle): Puzzle 1 of 1")
     for cell in made["where"].answer:
         assert str(cell) not in text and str(cell) not in w.companion.description
 

@@ -163,6 +163,8 @@ class Overlay:
     callout: Callout | None = None
     cards: frozenset[Cell] = frozenset()
     """The cells holding a card (the callout avoids them)."""
+    picked: int | None = None
+    """Hand index of the picked card (it stands up: its outline goes with it)."""
     hand_label: str = "Your hand"
 
 
@@ -323,6 +325,7 @@ class PuzzleBoard(Controller):
             hint_area=hint.area if hint is not None else frozenset(),
             callout=self._callout,
             cards=frozenset(self._scene.board),
+            picked=self._scene.selected,
         )
 
     # ------------------------------------------------------------------ actions
@@ -929,7 +932,7 @@ class PuzzleController:
     def controls(self) -> PuzzleControls:
         solving = self.board.state is State.SOLVING
         return PuzzleControls(
-            hint=solving and self._level < 1,
+            hint=self.board.state in (State.SOLVING, State.WRONG) and self._level < 1,
             check=solving and self.board.where and bool(self.board.marks),
             again=True,
             previous=self._index > 0,

@@ -140,7 +140,9 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         c = self.controller
-        return f"PuzzleWidget({len(c.shown)} puzzles): {c.title()}. Goal: {c.puzzle.goal}"
+        n = len(c.shown)
+        many = f"{n} puzzle{'s' if n != 1 else ''}"
+        return f"PuzzleWidget({many}): {c.title()}. Goal: {c.puzzle.goal}"
 
     # ------------------------------------------------------------------ public API
     @property

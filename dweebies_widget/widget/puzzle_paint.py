@@ -79,6 +79,8 @@ def paint_overlay(pen: Pen, g: Geometry, overlay: Overlay) -> None:
     ):
         if index is not None and index < g.hand:
             x, y, w, h = g.hand_box(index)
+            if index == overlay.picked:
+                y -= 10  # the picked card stands up (as the play picture draws it)
             pen.dash(8, 5) if colour == _HINT else pen.dash()
             pen.round_rect((x - 5, y - 5, w + 10, h + 10), 11, stroke=colour, width=4)
             pen.dash()
