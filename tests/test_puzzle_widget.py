@@ -211,8 +211,9 @@ def test_a_where_puzzle_takes_marks_then_check(made: dict[str, Puzzle]) -> None:
 def test_enter_marks_the_cell_under_the_cursor(made: dict[str, Puzzle]) -> None:
     s = one(made["where"])
     c = s.c
-    c.key("ArrowDown")  # the cursor starts at the first legal cell, then moves
-    cell = c.board._cursor
+    c.key("ArrowRight")  # the cursor starts on a card (never on a cell of the answer)
+    assert c.board._cursor == (0, 1)
+    cell = (0, 1)
     c.key("Enter")
     assert c.board.marks == {cell}
     assert f"Cursor: {cell}, empty, marked" in c.describe()
@@ -260,6 +261,18 @@ def test_a_wrong_answer_is_told_then_the_position_goes_back(made: dict[str, Puzz
     assert c.board.state is State.SOLVED
     assert c.attempts == {p.id: 2} and c.score == POINTS - 1 and c.streak == 0
     assert c.results()[0]["wrong"] == 1 and not c.results()[0]["first_try"]
+
+
+def test_a_safe_puzzle_names_the_next_player_as_the_board_does(
+    made: dict[str, Puzzle],
+) -> None:
+    s = one(made["safe"])
+    s.answer(Move(21, (0, -1)))  # the biggest collection, but it leaves Waggo alone
+    assert "(seat 1)" in made["safe"].check(Move(21, (0, -1))).message
+    assert s.c.message == (
+        "Not quite: Velvo (21) at (0, -1) collects 4 cards, but it hands the next player "
+        "(Opponent) a collection of 2 cards with Waggo (22), a Dweebie you have not seen."
+    )
 
 
 def test_acting_takes_a_wrong_move_back_at_once(made: dict[str, Puzzle]) -> None:

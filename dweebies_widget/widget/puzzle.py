@@ -63,6 +63,7 @@ from __future__ import annotations
 import enum
 import functools
 import hashlib
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -474,9 +475,10 @@ class PuzzleBoard(Controller):
         self._say(words.move_text(placement, self.labels) + ".")
         self._flash = placement.taken if self.flash > 0 else ()
         verdict = self._judge(placement.move)
-        self._tell(verdict.message)
+        message = self._named_seats(verdict.message)
+        self._tell(message)
         if verdict.correct:
-            self._callout = Callout("right", verdict.message)
+            self._callout = Callout("right", message)
             self._line = list(verdict.line[1:])
             self._line_length = len(verdict.line)
             if self._line:
@@ -489,7 +491,7 @@ class PuzzleBoard(Controller):
                     self._later(self.flash, self._end_flash)
         else:
             self._state = State.WRONG
-            self._callout = Callout("wrong", verdict.message)
+            self._callout = Callout("wrong", message)
             self._later(max(self.reset_delay, self.flash), self._take_back_later)
         self._draw()
 
@@ -548,6 +550,17 @@ class PuzzleBoard(Controller):
             f"The pile is empty, so every card you have not seen is in your opponent's hand: "
             f"{cards}."
         )
+
+    def _named_seats(self, message: str) -> str:
+        """``message`` with the seats named as the board names them ("the next player
+        (Opponent)" rather than "(seat 1)")."""
+        return re.sub(r"\(seat (\d+)\)", lambda m: f"({self.labels[int(m.group(1))]})", message)
+
+    def _start_cursor(self) -> Cell:
+        if self.where:  # never a cell of the answer: the last move's card, or the first card
+            last = self._game.last_move
+            return last.cell if last is not None else min(self._game.board, default=(0, 0))
+        return super()._start_cursor()
 
     def _named(self) -> str:
         d = self.puzzle.dweebie
