@@ -80,6 +80,17 @@ REVIEWING = (
 )
 """A whole game replayed, its review running while the page connects (each judged move
 redraws the graph)."""
+PUZZLE = (
+    "from dweebies_widget import Game\n"
+    "from dweebies_widget.lessons import QuestionWidget\n"
+    "from dweebies_widget.puzzles import Puzzle, PuzzleWidget\n\n"
+    "game = Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4}, hands=[[20, 3], [5]])\n"
+    'widget = PuzzleWidget([Puzzle.make(game, "haul")], reset=1)\n'
+    "display(widget)\n"
+    'QuestionWidget("Which card collects the top row?", ["Doozy", "Ugbug"], answer=1,\n'
+    '               why="Ugbug matches the Ugbug at the other end of the row.")'
+)
+"""A haul puzzle (Ugbug at (0, 2) collects 3) and a question under it."""
 NOTEBOOKS = {
     # name: the code of its one cell (None: a copy of NOTEBOOK)
     "play_vs_ai.ipynb": None,
@@ -88,6 +99,7 @@ NOTEBOOKS = {
     "play_touch.ipynb": FAST,
     "review_short.ipynb": SHORT,
     "replay_reviewing.ipynb": REVIEWING,
+    "puzzle.ipynb": PUZZLE,
 }
 
 

@@ -20,13 +20,20 @@ The parts, each in a module of its own:
 
 The command line (``python -m dweebies_widget.puzzles generate --games N --seed S --out
 FILE``) regenerates the shipped set.  Everything reaches the rules only through the public
-API of :class:`~dweebies_widget.game.Game`, and nothing here imports a widget library.
+API of :class:`~dweebies_widget.game.Game`, and nothing here imports a widget library:
+:class:`PuzzleWidget` (the puzzles to solve by clicking, in
+:mod:`dweebies_widget.widget.puzzle_app`) is loaded on first use.
 """
+
+from typing import TYPE_CHECKING
 
 from .generate import generate
 from .kinds import KINDS
 from .model import Hint, Puzzle, PuzzleError, Verdict
 from .store import PuzzleFileError, dump, dumps, load, loads
+
+if TYPE_CHECKING:
+    from ..widget.puzzle_app import PuzzleWidget
 
 __all__ = [
     "KINDS",
@@ -34,6 +41,7 @@ __all__ = [
     "Puzzle",
     "PuzzleError",
     "PuzzleFileError",
+    "PuzzleWidget",
     "Verdict",
     "dump",
     "dumps",
@@ -41,3 +49,12 @@ __all__ = [
     "load",
     "loads",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # The widget needs ipywidgets and ipycanvas: loaded only when it is asked for.
+    if name == "PuzzleWidget":
+        from ..widget.puzzle_app import PuzzleWidget
+
+        return PuzzleWidget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

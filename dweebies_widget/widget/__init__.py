@@ -5,7 +5,9 @@ jobs run) and ``controller`` (what every click, tap, key and button means, and w
 import no widget library, so they can be used and tested without one; ``app`` is the thin glue
 that ties the controller to a canvas, and ``companion`` its small front-end part (it measures
 the page, gives the canvas a text alternative for screen readers and lets Tab leave it); both
-are imported only when ``DweebiesWidget`` is asked for.
+are imported only when ``DweebiesWidget`` is asked for.  The puzzle widget is built the same
+way: ``puzzle`` (its controller, no widget library), ``puzzle_paint`` (its marks over the
+picture) and ``puzzle_app`` (the glue, loaded when ``PuzzleWidget`` is asked for).
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from .geometry import Geometry
 
 if TYPE_CHECKING:
     from .app import DweebiesWidget
+    from .puzzle_app import PuzzleWidget
 
-__all__ = ["DweebiesWidget", "Geometry"]
+__all__ = ["DweebiesWidget", "Geometry", "PuzzleWidget"]
 
 
 def __getattr__(name: str) -> object:
@@ -27,4 +30,8 @@ def __getattr__(name: str) -> object:
         from .app import DweebiesWidget
 
         return DweebiesWidget
+    if name == "PuzzleWidget":
+        from .puzzle_app import PuzzleWidget
+
+        return PuzzleWidget
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,73 @@
+"""Lesson helpers: questions asked before the answer is shown, and a class's results.
+
+A lesson step asks first and shows afterwards.  :class:`Question` is a multiple-choice
+question (2 to 5 choices, one right answer, and why it is right); :class:`QuestionWidget`
+asks it in a notebook or a Voila page: the student picks a choice (by mouse, touch or
+keyboard) and presses **Check my answer**, and only then learns whether it was right, which
+choice was, and why.  :func:`results` gathers what students did with questions and puzzles
+(:class:`~dweebies_widget.puzzles.PuzzleWidget`) into one list a teacher's cell can show or
+save.
+
+The answer stays in the kernel until the student submits: nothing the page receives before
+that (the widget's state, which a saved notebook also stores, and its text) holds the answer
+or the explanation, so a notebook saved with its outputs does not give the answer away above
+the question.
+
+Everything a lesson's cells need is here: :class:`Question` (plain data, in
+:mod:`dweebies_widget.questions`), and the widgets :class:`QuestionWidget` and
+:class:`~dweebies_widget.puzzles.PuzzleWidget`, loaded on first use (they need ipywidgets).
+
+>>> from dweebies_widget.lessons import Question, QuestionWidget
+>>> w = QuestionWidget(Question("2 + 2?", ["3", "4"], answer=1, why="Count them."))
+>>> w.submit(1).correct, results(w)[0]["correct"]
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .questions import LETTERS, Question
+
+if TYPE_CHECKING:
+    from .widget.puzzle_app import PuzzleWidget
+    from .widget.question import QuestionWidget
+
+__all__ = ["LETTERS", "PuzzleWidget", "Question", "QuestionWidget", "results"]
+
+
+class _Results(Protocol):
+    def results(self) -> list[dict[str, Any]]: ...
+
+
+def results(*widgets: _Results | Iterable[_Results]) -> list[dict[str, Any]]:
+    """Everything the given question and puzzle widgets (or lists of them) record, in one
+    list of plain records, in the order given.
+
+    >>> class Done:
+    ...     def results(self): return [{"id": "q1", "correct": True}]
+    >>> results(Done(), [Done()])
+    [{'id': 'q1', 'correct': True}, {'id': 'q1', 'correct': True}]
+    """
+    out: list[dict[str, Any]] = []
+    for item in widgets:
+        if hasattr(item, "results"):
+            out += item.results()
+        else:
+            for widget in item:
+                out += widget.results()
+    return out
+
+
+def __getattr__(name: str) -> object:
+    # The widgets need ipywidgets: loaded only when they are asked for.
+    if name == "QuestionWidget":
+        from .widget.question import QuestionWidget
+
+        return QuestionWidget
+    if name == "PuzzleWidget":
+        from .widget.puzzle_app import PuzzleWidget
+
+        return PuzzleWidget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

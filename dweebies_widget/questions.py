@@ -1,0 +1,85 @@
+"""A multiple-choice question, as plain data: :class:`Question` (asked in the page by
+:class:`~dweebies_widget.widget.question.QuestionWidget`; see :mod:`dweebies_widget.lessons`).
+
+>>> q = Question("Which cell does a first card go on?", ["(0, 0)", "(1, 1)", "Any cell"],
+...              answer=0, why="The first card goes in the centre of the table, (0, 0).")
+>>> verdict = q.check(2)
+>>> verdict.correct, verdict.message
+(False, 'Not quite: the answer is A, "(0, 0)". The first card goes in the centre of the \
+table, (0, 0).')
+>>> q.check(0).message
+'Right! The first card goes in the centre of the table, (0, 0).'
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .puzzles.model import Verdict
+
+__all__ = ["LETTERS", "Question"]
+
+LETTERS = "ABCDE"
+"""The letters of the choices, in order."""
+
+
+@dataclass(frozen=True, init=False)
+class Question:
+    """A multiple-choice question: ``prompt``, 2 to 5 ``choices``, the index of the right
+    one (``answer``), and ``why`` it is right.  ``feedback`` may give one more sentence per
+    choice, said when that choice is picked (why a tempting wrong choice is wrong).  ``id``
+    names it in the results (by default a digest of the prompt and the choices)."""
+
+    prompt: str
+    choices: tuple[str, ...]
+    answer: int
+    why: str
+    feedback: tuple[str, ...] = ()
+    id: str = ""
+
+    def __init__(
+        self,
+        prompt: str,
+        choices: Sequence[str],
+        answer: int,
+        why: str,
+        *,
+        feedback: Sequence[str] = (),
+        id: str = "",  # noqa: A002 - the same word as a puzzle's id
+    ) -> None:
+        choices = tuple(str(c) for c in choices)
+        if not prompt.strip():
+            raise ValueError("a question needs a prompt")
+        if not 2 <= len(choices) <= len(LETTERS):
+            raise ValueError(f"a question has 2 to {len(LETTERS)} choices, not {len(choices)}")
+        if len(set(choices)) != len(choices):
+            raise ValueError("two choices are the same")
+        if type(answer) is not int or not 0 <= answer < len(choices):
+            raise ValueError(f"answer is the index of the right choice, 0 to {len(choices) - 1}")
+        if feedback and len(feedback) != len(choices):
+            raise ValueError("feedback has one sentence per choice, or none")
+        if not id:
+            digest = hashlib.sha256("\n".join([prompt, *choices]).encode()).hexdigest()
+            id = f"question-{digest[:10]}"  # noqa: A001
+        object.__setattr__(self, "prompt", prompt)
+        object.__setattr__(self, "choices", choices)
+        object.__setattr__(self, "answer", answer)
+        object.__setattr__(self, "why", why)
+        object.__setattr__(self, "feedback", tuple(feedback))
+        object.__setattr__(self, "id", id)
+
+    def check(self, choice: int) -> Verdict:
+        """Whether ``choice`` (an index) is right, and the message: right or wrong, the
+        right choice when it was not picked, that choice's feedback, and why."""
+        if type(choice) is not int or not 0 <= choice < len(self.choices):
+            raise ValueError(f"choice is the index of a choice, 0 to {len(self.choices) - 1}")
+        right = choice == self.answer
+        head = (
+            "Right!"
+            if right
+            else f'Not quite: the answer is {LETTERS[self.answer]}, "{self.choices[self.answer]}".'
+        )
+        extra = self.feedback[choice] if self.feedback else ""
+        return Verdict(right, " ".join(t for t in (head, extra, self.why) if t))

@@ -1,0 +1,462 @@
+"""The puzzle widget: the goal, a canvas, a status line, buttons and a log around a
+:class:`~dweebies_widget.widget.puzzle.PuzzleController`.
+
+Glue only, as :mod:`~dweebies_widget.widget.app` is for play: canvas events and button
+clicks go to the controller as plain method calls, each under one lock and guarded (a failure
+becomes a message, never a traceback in the notebook); timed jobs (a flash, the steps of a
+proof, taking a wrong move back) run on the kernel's event loop under the same lock; the
+canvas follows the page as the front-end :class:`~.companion.Companion` measures it, and the
+companion speaks for the canvas (the board in words, and each announcement).  Every redraw is
+one message: the play picture and the puzzle's overlay are painted on one recording
+:class:`~dweebies_widget.widget.paint.Pen`, replayed inside ``hold_canvas``.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+import traceback
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as widgets
+from ipycanvas import Canvas, hold_canvas
+
+from ..grid import Cell
+from ..puzzles.model import Hint, Puzzle, Verdict
+from .app import DEFAULT_SIZE
+from .buttons import TAP
+from .companion import Companion, fit_size
+from .controller import Change
+from .geometry import Geometry
+from .paint import Pen, paint
+from .puzzle import KIND_NAMES, PuzzleController, Rating, theme_name
+from .puzzle_paint import paint_overlay
+from .timing import Cancel, Job, call_later
+
+__all__ = ["PuzzleWidget"]
+
+_ALL = "all"
+
+
+def _layout(**extra: str) -> Any:
+    return widgets.Layout(width="auto", height=TAP, min_width=TAP, **extra)
+
+
+class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
+    """Puzzles to solve by clicking, tapping or with the keyboard: a goal, a position, and
+    a verdict for every answer.
+
+    Args:
+        puzzles: the puzzles, in the order given (one puzzle made with
+            :meth:`Puzzle.make <dweebies_widget.puzzles.Puzzle.make>` for a lesson); ``None``:
+            the shipped set, easy to hard.
+        kind: show only this kind (``"haul"``, ``"rejoin"``, ``"safe"``, ``"where"``,
+            ``"endgame"``).
+        themes: show only puzzles with this theme (or every theme of a list).
+        rating: show only this rating (1-5), or ``(lowest, highest)``.
+        seed: the order of the shipped set's puzzles of one rating.
+        width, height: the canvas's display size in CSS pixels; ``None`` follows the page.
+        pixel_ratio: canvas pixels per CSS pixel.
+        flash: seconds the collected cells flash; step: seconds between the moves of an
+            endgame's proof; reset: seconds a wrong move stays before it is taken back.
+
+    A teacher's cell can collect :attr:`solved`, :attr:`attempts` and :meth:`results`.
+
+    >>> w = PuzzleWidget(kind="haul")
+    >>> w.puzzle.kind, w.index, len(w.puzzles) >= 30
+    ('haul', 0, True)
+    """
+
+    def __init__(
+        self,
+        puzzles: Iterable[Puzzle] | None = None,
+        kind: str | None = None,
+        themes: str | Iterable[str] | None = None,
+        rating: Rating | None = None,
+        seed: int = 0,
+        *,
+        width: int | None = None,
+        height: int | None = None,
+        pixel_ratio: float = 2,
+        flash: float = 1.2,
+        step: float = 1.0,
+        reset: float = 2.5,
+    ) -> None:
+        if pixel_ratio <= 0:
+            raise ValueError("pixel_ratio is canvas pixels per CSS pixel: more than 0")
+        self._lock = threading.RLock()
+        self.errors: list[str] = []
+        """Internal failures caught while handling an event (shown as a message, never
+        raised into the notebook); empty in a healthy widget."""
+        self._fixed = (width, height)
+        self._ratio = float(pixel_ratio)
+        self._display = (width or DEFAULT_SIZE[0], height or DEFAULT_SIZE[1])
+        self._pressed = False
+        self._resizing = False
+        self._syncing = False
+        with self._lock:
+            cw, ch = self._canvas_size(self._display)
+            self.controller = PuzzleController(
+                puzzles, kind=kind, themes=themes, rating=rating, seed=seed,
+                scheduler=self._schedule, width=cw, height=ch, pixel_ratio=self._ratio,
+                flash=flash, step=step, reset=reset,
+            )  # fmt: skip
+            c = self.controller
+            on = self._guarded
+            self.canvas = Canvas(width=cw, height=ch)
+            self.canvas.layout.width = f"{self._display[0]}px"
+            self.canvas.on_mouse_down(on(self._mouse_down))
+            self.canvas.on_mouse_up(on(self._mouse_up))
+            self.canvas.on_mouse_move(on(lambda x, y: c.pointer_move(x, y, pressed=self._pressed)))
+            self.canvas.on_mouse_out(on(self._mouse_out))
+            self.canvas.on_mouse_wheel(on(c.wheel))
+            self.canvas.on_touch_start(on(c.touch_start))
+            self.canvas.on_touch_move(on(c.touch_move))
+            self.canvas.on_touch_end(on(c.touch_end))
+            self.canvas.on_touch_cancel(on(c.touch_cancel))
+            self.canvas.on_key_down(on(c.key))
+            self.canvas.on_client_ready(on(self._on_client_ready))
+            self.canvas.observe(on(self._on_canvas_resize), ["width", "height"])
+            self.companion = Companion(label="Dweebies puzzle table")
+            self.companion.observe(on(self._fit), ["width", "view_height", "other_height"])
+            self.title = widgets.HTML()
+            self.title.add_class("dweebies-puzzle-title")
+            self.goal = widgets.HTML()
+            self.goal.add_class("dweebies-puzzle-goal")
+            self.status = widgets.HTML(layout=widgets.Layout(min_height="4.2em"))
+            self.status.add_class("dweebies-status")
+            self.move_log = widgets.HTML(layout=widgets.Layout(max_height="7em", overflow="auto"))
+            self.move_log.add_class("dweebies-log")
+            self._build_buttons()
+            super().__init__(
+                [self.companion, self.title, self.goal, self.canvas, self.status,
+                 self.buttons, self.move_log]
+            )  # fmt: skip
+            self.add_class("dweebies-widget")
+            self.add_class("dweebies-puzzles")
+            c.on_change = self._show
+            self._show(Change.PICTURE)
+
+    def __repr__(self) -> str:
+        c = self.controller
+        n = len(c.shown)
+        many = f"{n} puzzle{'s' if n != 1 else ''}"
+        return f"PuzzleWidget({many}): {c.title()}. Goal: {c.puzzle.goal}"
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle shown."""
+        return self.controller.puzzle
+
+    @property
+    def puzzles(self) -> tuple[Puzzle, ...]:
+        """The puzzles the filters let through, in order."""
+        return self.controller.shown
+
+    @property
+    def index(self) -> int:
+        """The position of the puzzle shown in :attr:`puzzles`."""
+        return self.controller.index
+
+    @property
+    def solved(self) -> list[str]:
+        """The ids of the puzzles solved, in the order they were solved."""
+        return self.controller.solved
+
+    @property
+    def attempts(self) -> dict[str, int]:
+        """For each puzzle answered: the answers given until it was solved."""
+        return self.controller.attempts
+
+    def results(self) -> list[dict[str, Any]]:
+        """One record (plain data) per puzzle looked at, in the order of the set: its id,
+        kind, rating and themes, whether it was solved, the attempts, wrong attempts, hint
+        steps and points, and whether it was solved at the first try."""
+        return self.controller.results()
+
+    @property
+    def score(self) -> int:
+        """Points so far: 3 for a puzzle solved at the first try without a hint, one less
+        for each wrong try or hint step, at least 1."""
+        return self.controller.score
+
+    @property
+    def streak(self) -> int:
+        """Puzzles solved in a row without a wrong try."""
+        return self.controller.streak
+
+    @property
+    def geometry(self) -> Geometry:
+        """Where things are on :attr:`canvas`, in canvas pixels."""
+        return self.controller.geometry
+
+    @property
+    def message(self) -> str:
+        """The last message shown (a verdict, a hint, a refusal), or ``""``."""
+        return self.controller.message
+
+    def status_text(self) -> str:
+        """The status line as plain text."""
+        return self.controller.status_text()
+
+    def select(self, index: int | None) -> None:
+        """Pick the hand card at ``index``, as a click on it does."""
+        with self._lock:
+            self.controller.board.select(index)
+
+    def place(self, cell: Cell) -> None:
+        """Place the picked card on ``cell`` (an answer), as a click on it does."""
+        with self._lock:
+            self.controller.board.place(cell)
+
+    def mark(self, cell: Cell) -> None:
+        """Mark or unmark ``cell`` in a ``where`` puzzle, as a click on it does."""
+        with self._lock:
+            self.controller.board.mark(cell)
+
+    def check(self) -> Verdict | None:
+        """Check the marked cells of a ``where`` puzzle (the Check button)."""
+        with self._lock:
+            return self.controller.check()
+
+    def hint(self) -> Hint | None:
+        """The next hint: first the card, then the area of the table."""
+        with self._lock:
+            return self.controller.hint()
+
+    def again(self) -> None:
+        """Start the puzzle shown again."""
+        with self._lock:
+            self.controller.again()
+
+    def next(self) -> None:
+        """Show the next puzzle."""
+        with self._lock:
+            self.controller.next()
+
+    def previous(self) -> None:
+        """Show the previous puzzle."""
+        with self._lock:
+            self.controller.previous()
+
+    def go(self, index: int) -> None:
+        """Show the puzzle at ``index`` of :attr:`puzzles`."""
+        with self._lock:
+            self.controller.go(index)
+
+    def filter(self, **filters: Any) -> bool:
+        """Change the filters (``kind=``, ``themes=``, ``rating=``; ``None`` lets every
+        value through); returns whether they changed (not when no puzzle would pass)."""
+        with self._lock:
+            changed = self.controller.set_filters(**filters)
+            self._sync_filters()
+            return changed
+
+    # ------------------------------------------------------------------ buttons
+    def _build_buttons(self) -> None:
+        c = self.controller
+        on = self._guarded
+
+        def button(label: str, tip: str, action: Callable[[], object], icon: str = "") -> Any:
+            b = widgets.Button(description=label, tooltip=tip, icon=icon, layout=_layout())
+            b.on_click(on(lambda _b: action()))
+            return b
+
+        self.hint_button = button("Hint", "First the card, then where to look (H)", c.hint,
+                                  "lightbulb-o")  # fmt: skip
+        self.check_button = button("Check", "Check the cells you marked (C)", c.check, "check")
+        self.again_button = button("Start again", "Set this puzzle back to its start (R)",
+                                   c.again, "undo")  # fmt: skip
+        self.previous_button = button("Previous", "The previous puzzle (P)", c.previous,
+                                      "arrow-left")  # fmt: skip
+        self.next_button = button("Next", "The next puzzle (N)", c.next, "arrow-right")
+        pool = c.pool
+        kinds = [k for k in KIND_NAMES if any(p.kind == k for p in pool)]
+        themes = sorted({t for p in pool for t in p.themes})
+        ratings = sorted({p.rating for p in pool})
+        f = c.filters
+        kind_options = [("Every kind", _ALL)] + [(KIND_NAMES[k], k) for k in kinds]
+        theme_options = [("Every theme", _ALL)] + [(theme_name(t), t) for t in themes]
+        if len(f.themes) > 1:
+            theme_options.append((" + ".join(map(theme_name, sorted(f.themes))), _key(f.themes)))
+        rating_options = [("Every rating", _ALL)] + [(f"{r} of 5", str(r)) for r in ratings]
+        if f.rating is not None and f.rating[0] != f.rating[1]:
+            rating_options.append((f"{f.rating[0]} to {f.rating[1]}", _span(f.rating)))
+        style = {"description_width": "initial"}
+        self.kind_filter = widgets.Dropdown(options=kind_options, description="Kind",
+                                            style=style, layout=_layout())  # fmt: skip
+        self.theme_filter = widgets.Dropdown(options=theme_options, description="Theme",
+                                             style=style, layout=_layout())  # fmt: skip
+        self.rating_filter = widgets.Dropdown(options=rating_options, description="Rating",
+                                              style=style, layout=_layout())  # fmt: skip
+        self._sync_filters()
+        for dropdown in (self.kind_filter, self.theme_filter, self.rating_filter):
+            dropdown.observe(on(self._filter_changed), "value")
+        self.filters = widgets.HBox(
+            [self.kind_filter, self.theme_filter, self.rating_filter],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.buttons = widgets.HBox(
+            [self.hint_button, self.check_button, self.again_button, self.previous_button,
+             self.next_button, self.filters],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )  # fmt: skip
+        self.buttons.add_class("dweebies-buttons")
+
+    def _sync_filters(self) -> None:
+        """Show the controller's filters in the dropdowns."""
+        f = self.controller.filters
+        values = (
+            f.kind or _ALL,
+            _key(f.themes) if f.themes else _ALL,
+            _span(f.rating) if f.rating else _ALL,
+        )
+        self._syncing = True
+        try:
+            for dropdown, value in zip(
+                (self.kind_filter, self.theme_filter, self.rating_filter), values, strict=True
+            ):
+                if value in [v for _, v in dropdown.options] and dropdown.value != value:
+                    dropdown.value = value
+        finally:
+            self._syncing = False
+
+    def _filter_changed(self, _change: object) -> None:
+        if self._syncing:
+            return
+        kind = self.kind_filter.value
+        theme = self.theme_filter.value
+        rating = self.rating_filter.value
+        self.controller.set_filters(
+            kind=None if kind == _ALL else kind,
+            themes=None if theme == _ALL else theme.split("+"),
+            rating=None if rating == _ALL else _unspan(rating),
+        )
+        self._sync_filters()  # refused filters go back to what is shown
+
+    # ------------------------------------------------------------------ glue
+    def _guarded(self, handler: Callable[..., object]) -> Callable[..., None]:
+        """Wrap an event handler: run it under the lock; an unexpected exception becomes a
+        message (and an entry in :attr:`errors`), never a traceback in the notebook."""
+
+        def run(*args: Any) -> None:
+            with self._lock:
+                try:
+                    handler(*args)
+                except Exception as error:  # noqa: BLE001 - shown, recorded, not raised
+                    self.errors.append(traceback.format_exc())
+                    try:
+                        self.controller.fail(error)
+                    except Exception:  # noqa: BLE001 - the status line itself failed
+                        self.status.value = html.escape(f"Something went wrong: {error!r}")
+
+        return run
+
+    def _schedule(self, delay: float, job: Job) -> Cancel:
+        return call_later(delay, self._guarded(job))
+
+    def _on_client_ready(self) -> None:
+        # As in play: Voila loses draw commands sent while the notebook ran (see app.py).
+        self.canvas._canvas_manager._current_canvas = None
+        self.controller.redraw()
+
+    def _mouse_down(self, x: float, y: float) -> None:
+        self._pressed = True
+        self.controller.click(x, y)
+
+    def _mouse_up(self, x: float, y: float) -> None:
+        self._pressed = False
+        self.controller.release(x, y)
+
+    def _mouse_out(self, _x: float, _y: float) -> None:
+        self._pressed = False
+        self.controller.pointer_leave()
+
+    def _canvas_size(self, display: tuple[int, int]) -> tuple[int, int]:
+        return round(display[0] * self._ratio), round(display[1] * self._ratio)
+
+    def _fit(self, _change: object = None) -> None:
+        """Size the canvas from the page's measures (or the fixed size) and redraw."""
+        page = self.companion
+        fixed_width, fixed_height = self._fixed
+        if page.width > 0:
+            display = fit_size(
+                page.width, page.view_height, page.other_height,
+                fixed_width=fixed_width, fixed_height=fixed_height,
+            )  # fmt: skip
+        else:
+            display = (fixed_width or self._display[0], fixed_height or self._display[1])
+        if display == self._display:
+            return
+        self._display = display
+        width, height = self._canvas_size(display)
+        self._resizing = True
+        try:
+            with self.canvas.hold_sync():
+                self.canvas.layout.width = f"{display[0]}px"
+                self.canvas.width, self.canvas.height = width, height
+        finally:
+            self._resizing = False
+        self.controller.resize(width, height)
+
+    def _on_canvas_resize(self, _change: object) -> None:
+        if not self._resizing:
+            self.controller.resize(int(self.canvas.width), int(self.canvas.height))
+
+    def _show(self, change: Change) -> None:
+        """Show what the controller says changed: the picture (one message) and the text."""
+        c = self.controller
+        if change is Change.PICTURE:
+            pen = Pen()
+            paint(pen, c.geometry, c.scene)  # painted first: nothing can fail inside the hold
+            paint_overlay(pen, c.geometry, c.overlay())
+            with hold_canvas():
+                pen.replay(self.canvas)
+        self.title.value = (
+            f"<b>{html.escape(c.title())}</b> <span style='color: #57606a'>"
+            f"&nbsp;&nbsp;{html.escape(c.progress())}</span>"
+        )
+        self.goal.value = (
+            "<div style='font-size: 1.15em; line-height: 1.35'><b>Goal:</b> "
+            f"{html.escape(c.goal)}</div>"
+        )
+        lines = [html.escape(line) for line in c.status_lines()]
+        lines[0] = f"<b>{lines[0]}</b>"
+        self.status.value = "<br>".join(lines)
+        items = c.log_entries()
+        self.move_log.value = (
+            '<ul style="list-style: none; margin: 0.2em 0; padding-left: 0.3em">'
+            + "".join(f"<li>{html.escape(t)}</li>" for t in items[:200])
+            + "</ul>"
+            if items
+            else "<i>Your answers and hints will be listed here.</i>"
+        )
+        controls = c.controls()
+        self.hint_button.disabled = not controls.hint
+        self.check_button.disabled = not controls.check
+        self.check_button.layout.display = None if controls.where else "none"
+        self.previous_button.disabled = not controls.previous
+        self.next_button.disabled = not controls.next
+        for extra in (self.previous_button, self.next_button, self.filters):
+            extra.layout.display = None if controls.many else "none"
+        page = self.companion
+        page.description = c.describe()
+        with page.hold_sync():
+            page.announcement = c.announcement
+            page.announcement_id = c.announcement_id
+
+
+def _key(themes: Iterable[str]) -> str:
+    return "+".join(sorted(themes))
+
+
+def _span(rating: tuple[int, int]) -> str:
+    low, high = rating
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def _unspan(text: str) -> Rating:
+    low, _, high = text.partition("-")
+    return int(low) if not high else (int(low), int(high))
