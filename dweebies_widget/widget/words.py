@@ -29,8 +29,10 @@ from ..cards import NAMES
 from ..errors import IllegalMoveError
 from ..game import Action, Game, Placement
 from ..grid import Cell
+from .remote import Elsewhere
 
 __all__ = [
+    "AGAIN",
     "banner",
     "curtain",
     "describe",
@@ -44,6 +46,11 @@ __all__ = [
     "status_lines",
     "value_text",
 ]
+
+
+AGAIN = "Press New game to play again."
+"""What to do once the game is over (at a remote table, the lobby deals: see
+:data:`~.remote.AGAIN`)."""
 
 
 def plural(n: int, word: str) -> str:
@@ -116,9 +123,11 @@ def result_title(game: Game, labels: Sequence[str], me: int | None = None) -> st
     return f"{', '.join(names[:-1])} and {names[-1]} tied {best}-{best}"
 
 
-def banner(game: Game, labels: Sequence[str], me: int | None = None) -> tuple[str, ...]:
+def banner(
+    game: Game, labels: Sequence[str], me: int | None = None, again: str = AGAIN
+) -> tuple[str, ...]:
     """The end-of-game banner: the result, every seat's score (best first), why cards are
-    left on the table, and what to do next.
+    left on the table, and what to do next (``again``).
 
     >>> from dweebies_widget import Game
     >>> game = Game.from_position({(0, 0): 3}, hands=[[], []], pile=[], scores=[2, 41])
@@ -141,7 +150,7 @@ def banner(game: Game, labels: Sequence[str], me: int | None = None) -> tuple[st
         result_title(game, labels, me),
         ", ".join(f"{labels[s]} {game.scores[s]}" for s in order),
         why,
-        "Press New game to play again.",
+        again,
     )
 
 
@@ -176,11 +185,12 @@ def refusal(
     handover: int | None = None,
     thinking: int | None = None,
     verb: str = "click",
+    again: str = AGAIN,
 ) -> str | None:
     """Why the person at this screen (``viewer``) cannot pick or place now, or ``None``
-    when they can."""
+    when they can; ``again`` says what to do once the game is over."""
     if game.is_over:
-        return f"The game is over: {result_text(game, labels)} Press New game to play again."
+        return f"The game is over: {result_text(game, labels)} {again}"
     if thinking is not None:
         return f"Please wait: {labels[thinking]} is thinking."
     if handover is not None:
@@ -266,7 +276,9 @@ def status_lines(
     else:
         seat = game.current_player
         who = labels[seat]
-        if players[seat] is not None:
+        if isinstance(players[seat], Elsewhere):
+            lines.append(f"Waiting for {who} to play.")
+        elif players[seat] is not None:
             lines.append(f"{who} to play: press Step or Play.")
         elif picked is not None and armed is not None:
             cell, n = armed
