@@ -145,7 +145,8 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
         self.waiting.add_class("dweebies-waiting")
         self.lobby = _button("Lobby", "Back to the lobby (your seat stays yours)")
         self.lobby.on_click(lambda _b: leave())
-        super().__init__([self.header, self.waiting, self.lobby])
+        self.footer = widgets.HBox([self.lobby])
+        super().__init__([self.header, self.waiting, self.footer])
         self.add_class("dweebies-seat")
         self._show()
         self.follower = Follower(room, sitting.code, self.seat.version, self._changed, post)
@@ -184,7 +185,7 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
         self.waiting.value = ""
         if self.board is None:
             self.board = self._board()
-            self.children = [self.header, self.board, self.lobby]
+            self.children = [self.header, self.board, self.footer]
 
     def _board(self) -> DweebiesWidget:
         seat = self.seat
@@ -243,7 +244,11 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         self.add_class("dweebies-lobby")
         self._busy = threading.Lock()
         self._list_tables()
-        self.follower = Follower(room, None, room.version(), self._list_tables, self._post)
+        self.follower = self._follow_tables()
+
+    def _follow_tables(self) -> Follower:
+        """Keep the list of waiting tables up to date while the lobby is shown."""
+        return Follower(self.room, None, self.room.version(), self._list_tables, self._post)
 
     # ------------------------------------------------------------------ actions
     def _join(self, code: object) -> Sitting:
@@ -267,6 +272,7 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
                 return
             self.pin.value = ""
             _say(self.message, "")
+            self.follower.stop()  # the lobby's list waits until the student comes back
             self.view = SeatView(self.room, sitting, self._leave, self._post)
             self.children = [self.view]
         finally:
@@ -278,6 +284,7 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
             self.view = None
         self.children = [self.form]
         self._list_tables()
+        self.follower = self._follow_tables()
 
     def _list_tables(self) -> None:
         try:

@@ -149,7 +149,9 @@ def on_this_loop() -> Post:
 class Follower:
     """Calls ``changed()`` (through ``post``) each time table ``code`` of ``room`` (the
     whole room for ``None``) moves on from ``version``, until :meth:`stop`.  The waiting
-    is done by a daemon thread, started at once."""
+    is done by a daemon thread, started at once.  Changes that come while a call is still
+    waiting to run are seen by that call (it reads the store as it is then), so they post
+    nothing more."""
 
     def __init__(
         self,
@@ -165,6 +167,7 @@ class Follower:
         self._changed = changed
         self._post = post or on_this_loop()
         self._stop = threading.Event()
+        self._waiting = threading.Event()  # a call is posted and has not started yet
         self.errors = 0
         """Waits that failed (the store unreachable for a moment); it keeps trying."""
         self._thread = threading.Thread(target=self._run, name="dweebies-follower", daemon=True)
@@ -189,4 +192,11 @@ class Follower:
                 continue
             if now != version and not self._stop.is_set():
                 version = now
-                self._post(self._changed)
+                if not self._waiting.is_set():
+                    self._waiting.set()
+                    self._post(self._call)
+
+    def _call(self) -> None:
+        self._waiting.clear()
+        if not self._stop.is_set():
+            self._changed()

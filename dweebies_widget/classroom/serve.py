@@ -50,6 +50,9 @@ DEFAULT_PORT = 8866
 DEFAULT_POOL = 8
 FILL_DELAY = 2.0
 """Seconds Voila waits before it starts a kernel to replace one a page took."""
+CULL_IDLE = 20 * 60
+"""Seconds after which a kernel that no page is connected to is shut down (its student
+comes back with the same name and PIN)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -127,6 +130,14 @@ def voila_config(*, ip: str, port: int, pool: int) -> Any:
         TEACHER: {"pool_size": 1 if pool > 0 else 0},
     }
     c.VoilaKernelManager.fill_delay = FILL_DELAY
+    # A page that is left shuts its kernel down (a beacon to /voila/api/shutdown, which
+    # carries no XSRF token when the page came from the pool); kernel ids are secret, so a
+    # forged request could name none.  A kernel whose page went away without saying so
+    # (a tablet put to sleep) is shut down once idle and unconnected for CULL_IDLE seconds.
+    c.Voila.tornado_settings = {"disable_check_xsrf": True}
+    c.MappingKernelManager.cull_idle_timeout = CULL_IDLE
+    c.MappingKernelManager.cull_interval = 60
+    c.MappingKernelManager.cull_connected = False
     return c
 
 

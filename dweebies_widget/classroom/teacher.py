@@ -157,7 +157,7 @@ def leaderboard_html(rows: list[LeaderRow]) -> str:
 
 def saves_zip(room: Classroom) -> bytes:
     """Every finished or closed game as a zip (teacher): ``CODE.json`` per table (a JSON
-    save that ``Game.from_json`` loads, and the widget's ``replay`` and ``review`` open)
+    save that ``Game.from_json`` loads and :func:`~dweebies_widget.ai.review` reviews)
     and ``tables.json``, who sat where at each table and how it ended."""
     saves = room.download_all()
     index: list[dict[str, Any]] = []
