@@ -11,7 +11,11 @@ Per student it times, from the moment all N pages were asked for:
 
 * **lobby**: the lobby can be typed in;
 * **board**: the board is drawn (the canvas has been painted and the status line says the
-  student is to play): the student can play.
+  student is to play): the student can play;
+
+and, for the whole round, the CPU time used by the server (Voila and its kernels) and by the
+browser (all students' pages), read from ``/proc``: on a real class each device pays for its
+own page, and the server's share is what the machine that serves must do.
 
 Two ways to serve: ``pool``: Voila's preheated kernels, ``--pool`` as many as students,
 measured once the pool is warm (every kernel started and its notebook run, and the machine
@@ -106,6 +110,36 @@ class Served:
             self.process.kill()
 
 
+def descendants(root: int) -> set[int]:
+    """``root`` and every process below it."""
+    parent: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parent[int(entry.name)] = int(fields[1])
+    found, grew = {root}, True
+    while grew:
+        more = {pid for pid, up in parent.items() if up in found} - found
+        grew = bool(more)
+        found |= more
+    return found
+
+
+def cpu_seconds(pids: set[int]) -> float:
+    """CPU time (user and system) the processes ``pids`` have used so far."""
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mib(pid: int) -> float:
     try:
         text = Path(f"/proc/{pid}/status").read_text()
@@ -152,24 +186,43 @@ async def student(browser: object, url: str, code: str, name: str, start: float)
     return result, context  # type: ignore[return-value]
 
 
-async def round_of(served: Served, codes: list[str]) -> tuple[list[Student], list[float]]:
-    """N students at once; their results, and the kernels' memory (MiB) while they play."""
+@dataclass
+class Round:
+    students: list[Student]
+    rss: list[float]
+    """The kernels' memory (MiB) while the students play."""
+    server_cpu: float
+    """CPU seconds the server and its kernels used during the round."""
+    voila_cpu: float
+    """... of which Voila's own process (pages, files, messages)."""
+    browser_cpu: float
+    """CPU seconds the browser used (all its processes)."""
+
+
+async def round_of(served: Served, codes: list[str]) -> Round:
+    """N students at once."""
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
+        server_before = cpu_seconds(descendants(served.process.pid))
+        voila_before = cpu_seconds({served.process.pid})
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         start = time.monotonic()
         done = await asyncio.gather(*(
             student(browser, served.url, code, f"Student {i + 1}", start)
             for i, code in enumerate(codes)
         ))  # fmt: skip
+        server = descendants(served.process.pid)
+        server_cpu = cpu_seconds(server) - server_before
+        voila_cpu = cpu_seconds({served.process.pid}) - voila_before
+        browser_cpu = cpu_seconds(descendants(os.getpid()) - server - {os.getpid()})
         rss = [rss_mib(pid) for pid in served.kernels()]
         for _, context in done:  # leaving a page shuts its kernel down (Voila's beforeunload)
             for page in context.pages:  # type: ignore[attr-defined]
                 await page.close(run_before_unload=True)
             await context.close()  # type: ignore[attr-defined]
         await browser.close()
-    return [d[0] for d in done], rss
+    return Round([d[0] for d in done], rss, server_cpu, voila_cpu, browser_cpu)
 
 
 def tables(store: str, n: int) -> list[str]:
@@ -213,9 +266,14 @@ def run(mode: str, counts: list[int]) -> None:
                 load = quiet()
                 print(f"  ({mode}: {n} student(s) open the page...)", file=sys.stderr, flush=True)
                 codes = tables(served.store, n)
-                found, rss = asyncio.run(round_of(served, codes))
+                done = asyncio.run(round_of(served, codes))
+                found, rss = done.students, done.rss
                 label = f"{mode:4s} {n:2d} student{'s' if n > 1 else ' '} (load {load:.1f})"
                 print(figures(label, found), flush=True)
+                print(f"     CPU: server {done.server_cpu:.1f} s ({done.server_cpu / n:.2f} s a "
+                      f"student; Voila itself {done.voila_cpu:.1f} s, the kernels the rest), "
+                      f"browser {done.browser_cpu:.1f} s ({done.browser_cpu / n:.2f} s a page)",
+                      flush=True)  # fmt: skip
                 if lobby_rss:
                     print(f"     a kernel waiting in the pool with the lobby: "
                           f"{statistics.median(lobby_rss):.0f} MiB", flush=True)  # fmt: skip

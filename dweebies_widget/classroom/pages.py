@@ -61,6 +61,8 @@ STORE_VARIABLE = "DWEEBIES_STORE"
 ADDRESS_VARIABLE = "DWEEBIES_ADDRESS"
 TEACHER_VARIABLE = "DWEEBIES_TEACHER_ADDRESS"
 _TAP = "44px"
+LIST_EVERY = 2.0
+"""Seconds between two looks at the lobby's list of tables waiting for students."""
 _LEVEL_NAMES = [(level.capitalize(), level) for level in LEVELS]
 
 
@@ -69,6 +71,9 @@ def _button(label: str, tip: str, style: str = "") -> Any:
         description=label, tooltip=tip, button_style=style,
         layout=widgets.Layout(width="auto", min_width=_TAP, height=_TAP),
     )  # fmt: skip
+
+
+_WIDE = {"description_width": "initial"}
 
 
 def _text(placeholder: str, label: str, *, password: bool = False, width: str = "14em") -> Any:
@@ -100,7 +105,7 @@ class TableChooser:
     def __init__(self) -> None:
         self.seats = widgets.Dropdown(
             options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=2, description="Seats",
-            layout=widgets.Layout(width="9em", height=_TAP),
+            style=_WIDE, layout=widgets.Layout(width="8em", height=_TAP),
         )  # fmt: skip
         self.computers = widgets.Dropdown(
             options=[0, 1], value=0, description="Computer players",
@@ -109,7 +114,7 @@ class TableChooser:
         )  # fmt: skip
         self.level = widgets.Dropdown(
             options=_LEVEL_NAMES, value="greedy", description="Level",
-            layout=widgets.Layout(width="11em", height=_TAP),
+            style=_WIDE, layout=widgets.Layout(width="12em", height=_TAP),
         )  # fmt: skip
         self.seats.observe(self._seats_changed, "value")
         self.box = widgets.HBox(
@@ -248,7 +253,8 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
 
     def _follow_tables(self) -> Follower:
         """Keep the list of waiting tables up to date while the lobby is shown."""
-        return Follower(self.room, None, self.room.version(), self._list_tables, self._post)
+        return Follower(self.room, None, self.room.version(), self._list_tables, self._post,
+                        every=LIST_EVERY)  # fmt: skip
 
     # ------------------------------------------------------------------ actions
     def _join(self, code: object) -> Sitting:
@@ -261,8 +267,8 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         )
 
     def _sit(self, how: Callable[[], Sitting]) -> None:
-        if not self._busy.acquire(blocking=False):
-            return  # a second click while the first is being answered
+        if self.view is not None or not self._busy.acquire(blocking=False):
+            return  # a second click, sent before the page showed the table
         try:
             _say(self.message, "One moment…")
             try:
@@ -324,7 +330,7 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
         self.canvas.layout.width = f"{self.WIDTH}px"
         self.canvas.on_client_ready(self._on_client_ready)
         self.hints = widgets.ToggleButton(
-            description="Hints allowed", tooltip="Allow or forbid hints at this table",
+            description="Hints: on", tooltip="Allow or forbid hints at this table",
             layout=widgets.Layout(width="auto", height=_TAP),
         )  # fmt: skip
         self.hints.observe(self._hints_changed, "value")
@@ -356,6 +362,7 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
         self._syncing = True
         try:
             self.hints.value = picture.hints
+            self.hints.description = "Hints: on" if picture.hints else "Hints: off"
         finally:
             self._syncing = False
         running = info.status in ("waiting", "playing")

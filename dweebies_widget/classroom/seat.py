@@ -160,10 +160,16 @@ class Follower:
         version: int,
         changed: Callable[[], object],
         post: Post | None = None,
+        *,
+        every: float | None = None,
     ) -> None:
         self._room = room
         self._code = code
         self._version = version
+        self._every = every
+        """Look at the version only every so many seconds (for what may lag, such as the
+        lobby's list: a kernel waiting in the pool then costs nothing); ``None``: wait for
+        the change itself."""
         self._changed = changed
         self._post = post or on_this_loop()
         self._stop = threading.Event()
@@ -185,7 +191,12 @@ class Follower:
         version = self._version
         while not self._stop.is_set():
             try:
-                now = self._room.wait_for_change(self._code, version, WAIT)
+                if self._every is None:
+                    now = self._room.wait_for_change(self._code, version, WAIT)
+                elif self._stop.wait(self._every):
+                    return
+                else:
+                    now = self._room.version(self._code)
             except Exception:  # noqa: BLE001 - a store that fails for a moment: try again
                 self.errors += 1
                 self._stop.wait(1.0)

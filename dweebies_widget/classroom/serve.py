@@ -48,8 +48,9 @@ TEACHER = "teacher.ipynb"
 PASSWORD_VARIABLE = "DWEEBIES_TEACHER_PASSWORD"
 DEFAULT_PORT = 8866
 DEFAULT_POOL = 8
-FILL_DELAY = 2.0
-"""Seconds Voila waits before it starts a kernel to replace one a page took."""
+FILL_DELAY = 10.0
+"""Seconds Voila waits before it starts a kernel to replace one a page took: a class that
+arrives at once gets its pages before the machine gets busy starting new kernels."""
 CULL_IDLE = 20 * 60
 """Seconds after which a kernel that no page is connected to is shut down (its student
 comes back with the same name and PIN)."""
