@@ -8,6 +8,9 @@ PY     := $(VENV)/bin/python
 # Stamp files: reinstall only when pyproject.toml changes.
 TEST_STAMP := $(VENV)/.installed-test
 LAB_STAMP  := $(VENV)/.installed-notebooks
+CLASS_STAMP := $(VENV)/.installed-classroom
+# Extra options of make classroom, e.g. make classroom CLASSROOM_ARGS="--lan --pool 30"
+CLASSROOM_ARGS ?=
 
 # Lint only the folders that exist (benchmarks/ and tests/ may not exist yet).
 LINT_PATHS := $(wildcard dweebies_widget tests benchmarks)
@@ -21,8 +24,8 @@ SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
 AXE_VERSION := 4.14.1
 AXE         := .cache/axe/node_modules/axe-core/axe.min.js
 
-.PHONY: lab app test notebooks lint typecheck chromium postgresql axe bench screenshot puzzles \
-	clean distclean
+.PHONY: lab app classroom test notebooks lint typecheck chromium postgresql axe bench screenshot \
+	puzzles clean distclean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +39,10 @@ $(LAB_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install -e ".[notebooks]"
 	touch $@
 
+$(CLASS_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -e ".[classroom]"
+	touch $@
+
 ## lab: open the play notebook in JupyterLab
 lab: $(LAB_STAMP)
 	$(PY) -m jupyter lab notebooks/00_play.ipynb $(LAB_FLAGS)
@@ -43,6 +50,11 @@ lab: $(LAB_STAMP)
 ## app: serve the play notebook as an app with Voila (no code cells shown)
 app: $(LAB_STAMP)
 	$(PY) -m voila notebooks/00_play.ipynb
+
+## classroom: serve a class (the lobby for students, the teacher's page behind a password)
+## from one store file, classroom.sqlite; asks for the teacher password first
+classroom: $(CLASS_STAMP)
+	$(PY) -m dweebies_widget.classroom serve $(CLASSROOM_ARGS)
 
 ## test: lint, type check, then run every test (browser, accessibility and PostgreSQL tests
 ## included)

@@ -102,10 +102,10 @@ def test_review_is_offered_once_the_game_is_over_and_the_end_says_so() -> None:
     assert s.c.replay is None and s.c.message == "Review opens once the game is over."
     play_out(s)
     assert s.c.controls().review
-    assert s.c.scene.banner[-1] == words.NEXT and "Review" in words.NEXT
-    assert s.c.log_entries()[0].endswith(words.NEXT)
+    assert s.c.scene.banner[-1] == words.AGAIN and "Review" in words.AGAIN
+    assert s.c.log_entries()[0].endswith(words.AGAIN)
     s.c.click(*s.g.cell_center((0, 0)))  # a click on the table after the end says it too
-    assert s.c.message.endswith(words.NEXT)
+    assert s.c.message.endswith(words.AGAIN)
 
 
 def test_a_teacher_may_review_at_any_time_and_the_game_waits_meanwhile() -> None:

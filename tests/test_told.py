@@ -117,7 +117,7 @@ def test_the_log_shows_the_newest_move_first_numbered_and_the_end_on_top() -> No
     while not s.game.is_over:
         s.c.step()
     log = s.c.log_entries()
-    assert log[0] == f"Game over: {words.result_text(s.game, s.c.labels)} {words.NEXT}"
+    assert log[0] == f"Game over: {words.result_text(s.game, s.c.labels)} {words.AGAIN}"
     assert log[1].startswith(f"{len(s.game.history)}. ") and log[-1].startswith("1. ")
 
 
@@ -195,7 +195,7 @@ def test_after_the_end_hand_clicks_and_undo_make_sense() -> None:
     play_out(s)
     for point in [s.g.hand_band[:2], s.g.cell_center((0, 0)), s.g.hand_center(0)]:
         s.c.click(*point)
-        assert s.c.message.startswith("The game is over: ") and s.c.message.endswith(words.NEXT)
+        assert s.c.message.startswith("The game is over: ") and s.c.message.endswith(words.AGAIN)
     s.tap_at(s.g.hand_center(0))
     assert s.c.message.startswith("The game is over: ")
     taken = s.game.history[-2:]

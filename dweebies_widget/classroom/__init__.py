@@ -17,6 +17,11 @@ True
 :mod:`.room` holds :class:`Classroom` (the API); :mod:`.store`, :mod:`.sqlite` and
 :mod:`.postgres` keep the tables; :mod:`.credentials` makes codes and tokens and hashes
 PINs; :mod:`.picture` is the public data pages see; :mod:`.errors` the errors.
+
+The served classroom (``python -m dweebies_widget.classroom serve``, :mod:`.serve`) is built
+on it: :mod:`.lobby`, :mod:`.seat` and :mod:`.teacher` are the pages' logic, :mod:`.pages`
+their widgets (imported only when a page is made), :mod:`.address` the address and its QR
+code, and the ``notebooks`` folder the two notebooks that Voila serves.
 """
 
 from .errors import (

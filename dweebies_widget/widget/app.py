@@ -323,6 +323,13 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             self._fixed = (width, height)
             self._fit()
 
+    def follow(self, game: Game) -> None:
+        """Show ``game``, the same game moved on elsewhere (the other seats of a remote
+        table, see :mod:`~dweebies_widget.widget.remote`): its new moves are said and the
+        last one is lit."""
+        with self._lock:
+            self.controller.follow(game)
+
     def new_game(self, seed: int | None = None) -> None:
         """Deal a new game with the same seats and rules (``seed`` defaults to the seed box)."""
         with self._lock:

@@ -84,11 +84,12 @@ from . import words
 from .charts import Holds
 from .geometry import GRAPH_H, MAX_ZOOM, MIN_TAP, MIN_ZOOM, Geometry
 from .paint import HeatKey, Scene, SeatInfo
+from .remote import AGAIN, Elsewhere, Source
 from .replay import Replay, Reviewer, ReviewJob, holds_chart, holds_words, review_here
 from .seats import Seat, Seats, ai_play, ai_rngs
 from .timing import Cancel, Job, Scheduler
 
-__all__ = ["PULSE", "SLOP", "ZOOM_STEP", "Change", "Controller", "Controls"]
+__all__ = ["NO_HINTS", "PULSE", "SLOP", "ZOOM_STEP", "Change", "Controller", "Controls"]
 
 ZOOM_STEP = 1.25
 """One zoom step (a wheel notch, a ``+`` or ``-`` key or button)."""
@@ -96,6 +97,8 @@ SLOP = 10.0
 """How far (CSS pixels) a finger or a pressed mouse moves before a press becomes a drag."""
 PULSE = 1.2
 """Seconds a refused cell stays crossed out and the cells to try stay highlighted."""
+NO_HINTS = "Your teacher has turned hints off at this table."
+"""Why Hint and the heat map do nothing at a remote table that forbids them."""
 _ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -233,6 +236,9 @@ class Controller:
         self.on_change: Callable[[Change], object] = on_change or (lambda _change: None)
         """Told after every change what must be shown again (set by the screen's glue)."""
         self._schedule = scheduler
+        self.source: Source | None = None
+        """Where the moves of the seat at this screen are made when its table is elsewhere
+        (a classroom seat: see :mod:`~.remote`); ``None``: here, on :attr:`game`."""
         self._seed = seed
         self._dealt = game is None  # False while showing an adopted game (its seed unknown)
         self._rules = rules if rules is not None else (game.rules if game else Rules())
@@ -342,7 +348,7 @@ class Controller:
     def log_entries(self) -> list[str]:
         """The move log, **newest first**: the result once the game is over, then every
         action of the game in words, numbered from the first."""
-        return words.log_entries(self._game, self.labels)
+        return words.log_entries(self._game, self.labels, self._again())
 
     def controls(self) -> Controls:
         """Which buttons can be used now."""
@@ -351,10 +357,11 @@ class Controller:
         mine = self._human_turn() is not None and self._handover is None and live
         viewer = self._viewer
         holds = self._may_hold()
+        hints = mine and self._hints_allowed()
         return Controls(
-            hint=mine,
-            heat=mine,
-            undo=bool(game.history) and live,
+            hint=hints,
+            heat=hints,
+            undo=bool(game.history) and live and self.source is None,
             draw=viewer is not None and game.may_draw(viewer) and live,
             step=not game.is_over and self.players[game.current_player] is not None and live,
             playing=self._playing,
@@ -709,6 +716,26 @@ class Controller:
         self._draw()
 
     @_event
+    def follow(self, game: Game) -> None:
+        """Show ``game``: the same game, moved on elsewhere (by the other seats of a remote
+        table, see :mod:`~.remote`).  Its new moves are said, and the last one is lit as if
+        it had been made here."""
+        seen = self._game.history
+        self._game = game
+        self._analysis = None
+        if not self._hints_allowed():
+            self._heat, self._hint = False, None
+        now = game.history
+        new = now[len(seen) :] if now[: len(seen)] == seen else now[-1:]
+        placements = [a for a in new if isinstance(a, Placement)]
+        for placement in placements[:-1]:
+            self._say(words.move_text(placement, self.labels) + ".")
+        if placements:
+            self._after_move(placements[-1])
+        else:
+            self._advance()
+
+    @_event
     def resize(self, width: int, height: int) -> None:
         """The canvas is now ``width`` x ``height`` canvas pixels: fit the table again."""
         self._size = (width, height)
@@ -717,6 +744,8 @@ class Controller:
     @_event
     def new_game(self, seed: int) -> None:
         """Deal a new game with the same seats and rules from ``seed``."""
+        if self._remote_refuses("New games are dealt in the lobby."):
+            return
         self._leave_replay()
         self._stop_job()
         self._seed = seed
@@ -731,7 +760,9 @@ class Controller:
     def undo(self) -> None:
         """Take back moves up to the last placement of a person at this screen (in an
         AI-only game: the last placement); the message names every move taken back."""
-        if self._looking_back():
+        if self._looking_back() or self._remote_refuses(
+            "Moves made at a classroom table stay made: there is no undo."
+        ):
             return
         self._stop_job()
         self._playing = False
@@ -761,6 +792,9 @@ class Controller:
         """Ask the hint player for the best move of the seat at this screen: its card gets
         picked and its cell marked.  Returns the move (``None`` when it is not your turn)."""
         seat = self._human_to_play()
+        if seat is not None and not self._hints_allowed():
+            self._tell(NO_HINTS)
+            seat = None
         if seat is None:
             self._draw()
             return None
@@ -781,6 +815,11 @@ class Controller:
         """Shade the lit cells by the hint player's values (the heat map), or stop.  The
         message says whose chances (or values) the shades show, and what to do when no card
         is picked."""
+        if on and not self._hints_allowed():
+            self._heat = False
+            self._tell(NO_HINTS)
+            self._draw()
+            return
         self._heat = on
         if not on:
             self._tell("")
@@ -813,7 +852,10 @@ class Controller:
             hand = self._hand()
             picked = hand[self._selected] if self._selected is not None else None
             try:
-                self._game.draw(self._viewer)
+                if self.source is None:
+                    self._game.draw(self._viewer)
+                else:
+                    self._game = self.source.draw()
                 self._tell(f"{self.labels[self._viewer]} drew a card.")
             except IllegalMoveError as error:
                 if error.reason == "not-owed":
@@ -969,6 +1011,7 @@ class Controller:
         refusal = words.refusal(
             self._game, self.labels, self.players, viewer=self._viewer,
             handover=self._handover, thinking=self._thinking, verb=self._verb,
+            again=self._again(),
         )  # fmt: skip
         if refusal is not None:
             self._tell(refusal)
@@ -1014,15 +1057,22 @@ class Controller:
             self._refuse_pick()
             return None
         dweebie = self._hand()[self._selected]
+        later: Game | None = None
         try:
-            placement = self._game.play(dweebie, cell)
+            if self.source is None:
+                placement = self._game.play(dweebie, cell)
+            else:  # made where the game is kept, which may have moved on since
+                placement, later = self.source.play(Move(dweebie, cell))
         except IllegalMoveError as error:
             self._tell(*words.explain(error))
             self._disarm()
             self._pulse_on(cell, "lit")
             return None
         self._tell("")
-        self._after_move(placement)
+        if later is not None:
+            self.follow(later)
+        else:
+            self._after_move(placement)
         return placement
 
     def _hover_over(self, cell: Cell | None) -> None:
@@ -1046,7 +1096,7 @@ class Controller:
         game = self._game
         seat = game.current_player
         player = self.players[seat]
-        if game.is_over or player is None:
+        if game.is_over or player is None or isinstance(player, Elsewhere):
             self._advance()
             return
         placement, problem = ai_play(game, player, self._rngs[seat])
@@ -1094,6 +1144,9 @@ class Controller:
                 self._handover = seat
                 self._selected = None
             self._viewer = seat if self._handover is None else self._viewer
+            self._draw()
+            self._end_flash_later()
+        elif isinstance(player, Elsewhere):  # it moves elsewhere; follow() shows the move
             self._draw()
             self._end_flash_later()
         elif self._viewer is None and not self._playing:
@@ -1263,6 +1316,24 @@ class Controller:
         self._refused = self._pulse = None
 
     # ------------------------------------------------------------------ helpers
+    def _hints_allowed(self) -> bool:
+        """Hints and the heat map: always at the screen's own games, at a remote table when
+        its source allows them."""
+        return self.source is None or self.source.hints
+
+    def _again(self) -> str:
+        """What to do once the game is over."""
+        return words.AGAIN if self.source is None else AGAIN
+
+    def _remote_refuses(self, message: str) -> bool:
+        """At a remote table: say ``message`` and return ``True`` (the action is the
+        screen's own games' only)."""
+        if self.source is None:
+            return False
+        self._tell(message)
+        self._changed(Change.TEXT)
+        return True
+
     def _first_human(self) -> int | None:
         return self.seats.first_human(self._game.current_player)
 
@@ -1398,7 +1469,7 @@ class Controller:
             labels=self._labels,
             refused=self._refused,
             pulse=self._pulse if (self._pulse != "lit" or lit) else None,
-            banner=words.banner(game, self.labels, self._me()) if over else (),
+            banner=words.banner(game, self.labels, self._me(), self._again()) if over else (),
         )
 
     def _heat_map(self, dweebie: int) -> tuple[dict[Cell, float], dict[Cell, str], HeatKey]:

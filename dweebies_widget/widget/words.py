@@ -29,8 +29,10 @@ from ..cards import NAMES
 from ..errors import IllegalMoveError
 from ..game import Action, Game, Move, Placement
 from ..grid import Cell
+from .remote import Elsewhere
 
 __all__ = [
+    "AGAIN",
     "banner",
     "curtain",
     "describe",
@@ -51,6 +53,11 @@ __all__ = [
     "status_lines",
     "value_text",
 ]
+
+
+AGAIN = "Press Review to look back over every move, or New game to play again."
+"""What to do once the game is over (at a remote table, the lobby deals: see
+:data:`~.remote.AGAIN`)."""
 
 
 def plural(n: int, word: str) -> str:
@@ -123,13 +130,11 @@ def result_title(game: Game, labels: Sequence[str], me: int | None = None) -> st
     return f"{', '.join(names[:-1])} and {names[-1]} tied {best}-{best}"
 
 
-NEXT = "Press Review to look back over every move, or New game to play again."
-"""What to do once a game is over."""
-
-
-def banner(game: Game, labels: Sequence[str], me: int | None = None) -> tuple[str, ...]:
+def banner(
+    game: Game, labels: Sequence[str], me: int | None = None, again: str = AGAIN
+) -> tuple[str, ...]:
     """The end-of-game banner: the result, every seat's score (best first), why cards are
-    left on the table, and what to do next.
+    left on the table, and what to do next (``again``).
 
     >>> from dweebies_widget import Game
     >>> game = Game.from_position({(0, 0): 3}, hands=[[], []], pile=[], scores=[2, 41])
@@ -152,13 +157,13 @@ def banner(game: Game, labels: Sequence[str], me: int | None = None) -> tuple[st
         result_title(game, labels, me),
         ", ".join(f"{labels[s]} {game.scores[s]}" for s in order),
         why,
-        NEXT,
+        again,
     )
 
 
-def log_entries(game: Game, labels: Sequence[str]) -> list[str]:
-    """The move log, **newest first**: the result once the game is over, then every action
-    of the game in words, numbered from the first.
+def log_entries(game: Game, labels: Sequence[str], again: str = AGAIN) -> list[str]:
+    """The move log, **newest first**: the result once the game is over (and what to do
+    next, ``again``), then every action of the game in words, numbered from the first.
 
     >>> from dweebies_widget import Game
     >>> game = Game(2, seed=7)
@@ -169,7 +174,7 @@ def log_entries(game: Game, labels: Sequence[str]) -> list[str]:
     items = [f"{i}. {a.describe(labels)}" for i, a in enumerate(game.history, 1)]
     items.reverse()
     if game.is_over:
-        items.insert(0, f"Game over: {result_text(game, labels)} {NEXT}")
+        items.insert(0, f"Game over: {result_text(game, labels)} {again}")
     return items
 
 
@@ -187,11 +192,12 @@ def refusal(
     handover: int | None = None,
     thinking: int | None = None,
     verb: str = "click",
+    again: str = AGAIN,
 ) -> str | None:
     """Why the person at this screen (``viewer``) cannot pick or place now, or ``None``
-    when they can."""
+    when they can; ``again`` says what to do once the game is over."""
     if game.is_over:
-        return f"The game is over: {result_text(game, labels)} {NEXT}"
+        return f"The game is over: {result_text(game, labels)} {again}"
     if thinking is not None:
         return f"Please wait: {labels[thinking]} is thinking."
     if handover is not None:
@@ -277,7 +283,9 @@ def status_lines(
     else:
         seat = game.current_player
         who = labels[seat]
-        if players[seat] is not None:
+        if isinstance(players[seat], Elsewhere):
+            lines.append(f"Waiting for {who} to play.")
+        elif players[seat] is not None:
             lines.append(f"{who} to play: press Step or Play.")
         elif picked is not None and armed is not None:
             cell, n = armed

@@ -1,0 +1,298 @@
+"""How long until every student has a board to play on?  A benchmark that prints figures;
+tests never time.
+
+    python benchmarks/classroom_boards.py [--students 1 10 30] [--modes pool cold]
+
+Serves a class as a teacher does (``python -m dweebies_widget.classroom serve``, a fresh
+SQLite store) and has N students (Debian's Chromium through Playwright, one browser context
+each, all started at once) open the address, type a name and a PIN and the code of a table
+the teacher made (one computer seat each, so nobody waits for a classmate), and press Join.
+Per student it times, from the moment all N pages were asked for:
+
+* **lobby**: the lobby can be typed in;
+* **board**: the board is drawn (the canvas has been painted and the status line says the
+  student is to play): the student can play;
+
+and, for the whole round, the CPU time used by the server (Voila and its kernels) and by the
+browser (all students' pages), read from ``/proc``: on a real class each device pays for its
+own page, and the server's share is what the machine that serves must do.
+
+Two ways to serve: ``pool``: Voila's preheated kernels, ``--pool`` as many as students,
+measured once the pool is warm (every kernel started and its notebook run, and the machine
+quiet again); ``cold``: no pool (``--pool 0``), each page starts a kernel and runs the lobby
+notebook when it is asked for.  After each round the memory of the kernels is read
+(``/proc``, resident set size): a kernel that waits in the pool with the lobby, and one
+whose student plays.
+
+The browser runs on the same machine as the server and competes for its cores; on a real
+class each student's device renders its own page, so these figures are on the slow side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from dweebies_widget.classroom import Classroom  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+PASSWORD = "bench-password"
+PAINTED = """() => {
+    const c = document.querySelector('.dweebies-widget canvas');
+    const s = document.querySelector('.dweebies-status b');
+    if (!c || !s || !/to play/.test(s.textContent)) return false;
+    const p = c.getContext('2d').getImageData(c.width / 2, c.height - 20, 1, 1).data;
+    return p[3] > 0;
+}"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Served:
+    """The classroom server, its store and its log."""
+
+    def __init__(self, folder: Path, pool: int) -> None:
+        self.store = str(folder / "class.sqlite")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log = folder / "serve.log"
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "DWEEBIES_TEACHER_PASSWORD": PASSWORD,
+               "JUPYTER_RUNTIME_DIR": str(folder / "runtime")}  # fmt: skip
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "dweebies_widget.classroom", "serve", "--store", self.store,
+             "--port", str(self.port), "--pool", str(pool)],
+            cwd=folder, env=env, stdout=self.log.open("wb"), stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        end = time.monotonic() + 120
+        while time.monotonic() < end:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise TimeoutError("the server did not start")
+
+    def filled(self, pool: int) -> int:
+        """How many times the lobby's pool was reported full."""
+        pattern = f"Kernel pool of lobby.ipynb is filled with {pool} kernel"
+        return self.log.read_text(errors="replace").count(pattern)
+
+    def kernels(self) -> list[int]:
+        """The server's kernel processes."""
+        out = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True,
+                             text=True).stdout  # fmt: skip
+        return [int(p) for p in out.split()]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def descendants(root: int) -> set[int]:
+    """``root`` and every process below it."""
+    parent: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parent[int(entry.name)] = int(fields[1])
+    found, grew = {root}, True
+    while grew:
+        more = {pid for pid, up in parent.items() if up in found} - found
+        grew = bool(more)
+        found |= more
+    return found
+
+
+def cpu_seconds(pids: set[int]) -> float:
+    """CPU time (user and system) the processes ``pids`` have used so far."""
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mib(pid: int) -> float:
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    found = re.search(r"VmRSS:\s+(\d+) kB", text)
+    return int(found.group(1)) / 1024 if found else 0.0
+
+
+def quiet(seconds: float = 60, below: float = 1.5) -> float:
+    """Wait (at most ``seconds``) until the 1-minute load average is under ``below``;
+    the load average then."""
+    end = time.monotonic() + seconds
+    while os.getloadavg()[0] > below and time.monotonic() < end:
+        time.sleep(2)
+    return os.getloadavg()[0]
+
+
+@dataclass
+class Student:
+    lobby: float = float("nan")
+    board: float = float("nan")
+    error: str = ""
+
+
+async def student(browser: object, url: str, code: str, name: str, start: float) -> Student:
+    result = Student()
+    context = await browser.new_context(viewport={"width": 1024, "height": 900})  # type: ignore[attr-defined]
+    try:
+        page = await context.new_page()
+        await page.goto(url, timeout=180_000)
+        box = page.get_by_placeholder("your name")
+        await box.wait_for(timeout=180_000)
+        result.lobby = time.monotonic() - start
+        await box.fill(name)
+        await page.get_by_placeholder("4 digits").fill("1234")
+        await page.get_by_placeholder("like K7QX").fill(code)
+        await page.get_by_placeholder("like K7QX").press("Tab")
+        await page.get_by_role("button", name="Join", exact=True).click()
+        await page.wait_for_function(PAINTED, timeout=180_000, polling=50)
+        result.board = time.monotonic() - start
+    except Exception as error:  # noqa: BLE001 - reported with the figures
+        result.error = f"{type(error).__name__}: {str(error)[:120]}"
+    return result, context  # type: ignore[return-value]
+
+
+@dataclass
+class Round:
+    students: list[Student]
+    rss: list[float]
+    """The kernels' memory (MiB) while the students play."""
+    server_cpu: float
+    """CPU seconds the server and its kernels used during the round."""
+    voila_cpu: float
+    """... of which Voila's own process (pages, files, messages)."""
+    browser_cpu: float
+    """CPU seconds the browser used (all its processes)."""
+
+
+async def round_of(served: Served, codes: list[str]) -> Round:
+    """N students at once."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        server_before = cpu_seconds(descendants(served.process.pid))
+        voila_before = cpu_seconds({served.process.pid})
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        start = time.monotonic()
+        done = await asyncio.gather(*(
+            student(browser, served.url, code, f"Student {i + 1}", start)
+            for i, code in enumerate(codes)
+        ))  # fmt: skip
+        server = descendants(served.process.pid)
+        server_cpu = cpu_seconds(server) - server_before
+        voila_cpu = cpu_seconds({served.process.pid}) - voila_before
+        browser_cpu = cpu_seconds(descendants(os.getpid()) - server - {os.getpid()})
+        rss = [rss_mib(pid) for pid in served.kernels()]
+        for _, context in done:  # leaving a page shuts its kernel down (Voila's beforeunload)
+            for page in context.pages:  # type: ignore[attr-defined]
+                await page.close(run_before_unload=True)
+            await context.close()  # type: ignore[attr-defined]
+        await browser.close()
+    return Round([d[0] for d in done], rss, server_cpu, voila_cpu, browser_cpu)
+
+
+def tables(store: str, n: int) -> list[str]:
+    with Classroom(store, teacher_password=PASSWORD) as room:
+        return [room.create_table(players=2, ai={1: "random"}) for _ in range(n)]
+
+
+def figures(label: str, found: list[Student]) -> str:
+    ok = [s for s in found if not s.error]
+    errors = [s.error for s in found if s.error]
+    if not ok:
+        return f"{label}: every student failed: {errors[:2]}"
+    lobby = sorted(s.lobby for s in ok)
+    board = sorted(s.board for s in ok)
+    text = (
+        f"{label}: lobby median {statistics.median(lobby):5.1f} s, last {lobby[-1]:5.1f} s; "
+        f"board median {statistics.median(board):5.1f} s, last {board[-1]:5.1f} s"
+    )
+    if errors:
+        text += f"; {len(errors)} failed ({errors[0]})"
+    return text
+
+
+def run(mode: str, counts: list[int]) -> None:
+    biggest = max(counts)
+    pool = biggest if mode == "pool" else 0
+    with tempfile.TemporaryDirectory(prefix="dweebies-boards-") as work:
+        served = Served(Path(work), pool)
+        try:
+            wanted = 1  # "pool filled" lines to wait for: one at start, one per kernel taken
+            for n in counts:
+                if mode == "pool":
+                    end = time.monotonic() + 900
+                    while served.filled(pool) < wanted and time.monotonic() < end:
+                        time.sleep(1)
+                    time.sleep(3)
+                    wanted = served.filled(pool) + n
+                    lobby_rss = [rss_mib(pid) for pid in served.kernels()]
+                else:
+                    lobby_rss = []
+                load = quiet()
+                print(f"  ({mode}: {n} student(s) open the page...)", file=sys.stderr, flush=True)
+                codes = tables(served.store, n)
+                done = asyncio.run(round_of(served, codes))
+                found, rss = done.students, done.rss
+                label = f"{mode:4s} {n:2d} student{'s' if n > 1 else ' '} (load {load:.1f})"
+                print(figures(label, found), flush=True)
+                print(f"     CPU: server {done.server_cpu:.1f} s ({done.server_cpu / n:.2f} s a "
+                      f"student; Voila itself {done.voila_cpu:.1f} s, the kernels the rest), "
+                      f"browser {done.browser_cpu:.1f} s ({done.browser_cpu / n:.2f} s a page)",
+                      flush=True)  # fmt: skip
+                if lobby_rss:
+                    print(f"     a kernel waiting in the pool with the lobby: "
+                          f"{statistics.median(lobby_rss):.0f} MiB", flush=True)  # fmt: skip
+                playing = sorted(rss)[-n:]
+                print(f"     a kernel whose student plays: {statistics.median(playing):.0f} MiB "
+                      f"(median of the {n} largest of {len(rss)} kernels)", flush=True)  # fmt: skip
+        finally:
+            served.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--students", type=int, nargs="+", default=[1, 10, 30])
+    parser.add_argument("--modes", nargs="+", choices=["pool", "cold"], default=["pool", "cold"])
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.1f}", flush=True)
+    for mode in args.modes:
+        run(mode, sorted(args.students))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,596 @@
+"""The classroom's pages, as widgets: the lobby and a student's table (:class:`LobbyPage`),
+and the teacher's page (:class:`TeacherPage`).
+
+Each is a thin layout over the logic of :mod:`.lobby`, :mod:`.seat` and :mod:`.teacher`, and
+over the :class:`~dweebies_widget.classroom.Classroom` API.  The served notebooks
+(``notebooks/lobby.ipynb`` and ``notebooks/teacher.ipynb`` in this package) only call
+:func:`lobby_page` and :func:`teacher_page`, which open the store named by the
+``DWEEBIES_STORE`` environment variable (``python -m dweebies_widget.classroom serve`` sets
+it for the pages it serves).
+
+What a page can send the kernel is widget messages only (Voila passes nothing else to a
+kernel from a page): text typed in the boxes, button clicks, and the canvas's mouse, touch
+and key events.  Every one is checked in the kernel before it acts: names, PINs, codes and
+table sizes by :mod:`.lobby`, moves by the rules and the classroom (a seat acts only with the
+token its own kernel holds; the page never sees a token), hints by the table's setting.
+Student names are escaped wherever they are shown as HTML.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+from ipycanvas import Canvas, hold_canvas
+
+from ..game import MAX_PLAYERS, MIN_PLAYERS
+from ..widget.app import DweebiesWidget
+from ..widget.geometry import Geometry
+from ..widget.paint import Pen, paint
+from .address import qr_svg
+from .errors import ClassroomError
+from .lobby import Lobby, Sitting, said
+from .picture import TableInfo
+from .room import LEVELS, MAX_PIN_FAILURES, Classroom
+from .seat import Follower, Post, RoomSeat, on_this_loop
+from .teacher import (
+    Desk,
+    leaderboard_html,
+    saves_zip,
+    spectator_scene,
+    status_text,
+)
+
+__all__ = [
+    "STORE_VARIABLE",
+    "LobbyPage",
+    "SeatView",
+    "TeacherPage",
+    "lobby_page",
+    "teacher_page",
+]
+
+#: The environment variable that names the store the served pages open.
+STORE_VARIABLE = "DWEEBIES_STORE"
+#: The environment variables with the addresses the server prints (for the teacher's page).
+ADDRESS_VARIABLE = "DWEEBIES_ADDRESS"
+TEACHER_VARIABLE = "DWEEBIES_TEACHER_ADDRESS"
+_TAP = "44px"
+LIST_EVERY = 2.0
+"""Seconds between two looks at the lobby's list of tables waiting for students."""
+_LEVEL_NAMES = [(level.capitalize(), level) for level in LEVELS]
+
+
+def _button(label: str, tip: str, style: str = "") -> Any:
+    return widgets.Button(
+        description=label, tooltip=tip, button_style=style,
+        layout=widgets.Layout(width="auto", min_width=_TAP, height=_TAP),
+    )  # fmt: skip
+
+
+_WIDE = {"description_width": "initial"}
+
+
+def _text(placeholder: str, label: str, *, password: bool = False, width: str = "14em") -> Any:
+    kind = widgets.Password if password else widgets.Text
+    return kind(
+        placeholder=placeholder, description=label, style={"description_width": "initial"},
+        layout=widgets.Layout(width=width, height=_TAP),
+    )  # fmt: skip
+
+
+def _message() -> Any:
+    box = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
+    box.add_class("dweebies-message")
+    return box
+
+
+def _say(box: Any, text: str, *, bad: bool = False) -> None:
+    colour = "#CF222E" if bad else "#1F2328"
+    box.value = f'<span role="status" style="color:{colour}">{html.escape(text)}</span>'
+
+
+def _seats_text(info: TableInfo) -> str:
+    return ", ".join(s.label for s in info.seats)
+
+
+class TableChooser:
+    """Seats, computer players and their level: the choices that make a table."""
+
+    def __init__(self) -> None:
+        self.seats = widgets.Dropdown(
+            options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=2, description="Seats",
+            style=_WIDE, layout=widgets.Layout(width="8em", height=_TAP),
+        )  # fmt: skip
+        self.computers = widgets.Dropdown(
+            options=[0, 1], value=0, description="Computer players",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="13em", height=_TAP),
+        )  # fmt: skip
+        self.level = widgets.Dropdown(
+            options=_LEVEL_NAMES, value="greedy", description="Level",
+            style=_WIDE, layout=widgets.Layout(width="12em", height=_TAP),
+        )  # fmt: skip
+        self.seats.observe(self._seats_changed, "value")
+        self.box = widgets.HBox(
+            [self.seats, self.computers, self.level],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+
+    def _seats_changed(self, _change: object) -> None:
+        seats = int(self.seats.value)
+        keep = min(int(self.computers.value), seats - 1)
+        self.computers.options = list(range(seats))
+        self.computers.value = keep
+
+
+# ---------------------------------------------------------------------------- students
+class SeatView(widgets.VBox):  # type: ignore[misc]
+    """A student at a table: who sits where while it waits for students, then the board
+    (the same :class:`~dweebies_widget.DweebiesWidget` as everywhere, playing through the
+    classroom: see :mod:`~dweebies_widget.widget.remote`).  ``leave`` is called by its
+    Lobby button."""
+
+    def __init__(
+        self, room: Classroom, sitting: Sitting, leave: Callable[[], object], post: Post
+    ) -> None:
+        self.seat = RoomSeat(room, sitting.token)
+        self.sitting = sitting
+        self.board: DweebiesWidget | None = None
+        self.errors: list[str] = []
+        self._lock = threading.RLock()
+        self.header = widgets.HTML()
+        self.header.add_class("dweebies-seat-header")
+        self.waiting = widgets.HTML()
+        self.waiting.add_class("dweebies-waiting")
+        self.lobby = _button("Lobby", "Back to the lobby (your seat stays yours)")
+        self.lobby.on_click(lambda _b: leave())
+        self.footer = widgets.HBox([self.lobby])
+        super().__init__([self.header, self.waiting, self.footer])
+        self.add_class("dweebies-seat")
+        self._show()
+        self.follower = Follower(room, sitting.code, self.seat.version, self._changed, post)
+
+    def stop(self) -> None:
+        """Stop following the table (the page is leaving it)."""
+        self.follower.stop()
+
+    def _changed(self) -> None:
+        with self._lock:
+            try:
+                if self.seat.refresh() and self.board is not None:
+                    self.board.follow(self.seat.game)
+                self._show()  # also after this page's own move, read when it was made
+            except Exception as error:  # noqa: BLE001 - shown, never raised into the loop
+                self.errors.append(repr(error))
+                _say(self.waiting, f"Lost touch with the table: {error}", bad=True)
+
+    def _show(self) -> None:
+        seat = self.seat
+        hints = "hints allowed" if seat.hints else "hints off"
+        notes = {"over": " · the game is over", "closed": " · your teacher closed this table"}
+        self.header.value = (
+            f"<b>Table {seat.code}</b> · you are <b>{html.escape(self.sitting.name)}</b> · "
+            f"{hints}{notes.get(seat.status, '')}"
+        )
+        if seat.status == "waiting":
+            free = sum(1 for s in seat.state.seats if s.name is None and s.computer is None)
+            people = ", ".join(html.escape(label) for label in seat.labels)
+            self.waiting.value = (
+                f"<p>Waiting for {free} more student{'s' if free != 1 else ''}: tell them the "
+                f"code <b style='font-size:1.4em; letter-spacing:0.1em'>{seat.code}</b>.</p>"
+                f"<p>Seats: {people}</p>"
+            )
+            return
+        self.waiting.value = ""
+        if self.board is None:
+            self.board = self._board()
+            self.children = [self.header, self.board, self.footer]
+
+    def _board(self) -> DweebiesWidget:
+        seat = self.seat
+        board = DweebiesWidget(seats=seat.seats(), game=seat.game, ai_delay=0)
+        board.controller.source = seat
+        b = board.buttons  # the screen's own games only: dealing, undo, the AI's step
+        mine = {b.game, b.new, b.seed, b.undo, b.step, b.play}
+        b.box.children = tuple(c for c in b.box.children if c not in mine)
+        board.controller.redraw()  # the buttons as the table's hint setting says
+        return board
+
+
+class LobbyPage(widgets.VBox):  # type: ignore[misc]
+    """The lobby: a name and a PIN, then join a table by its code (or from the list of
+    tables waiting for students) or make one; then the student's table (:class:`SeatView`).
+
+    ``post`` runs the background waits' callbacks (default: on the kernel's event loop)."""
+
+    def __init__(self, room: Classroom, post: Post | None = None) -> None:
+        self.room = room
+        self.lobby = Lobby(room)
+        self._post = post or on_this_loop()
+        self.view: SeatView | None = None
+        title = widgets.HTML("<h2 style='margin:0.2em 0'>Dweebies: the classroom</h2>")
+        self.name = _text("your name", "Name")
+        self.pin = _text("4 digits", "PIN", password=True, width="10em")
+        who = widgets.HTML(
+            "<i>Pick a PIN of 4 digits and remember it: with your name, it brings you back to "
+            "your seat, from any device.</i>"
+        )
+        self.code = _text("like K7QX", "Table code", width="12em")
+        self.join = _button("Join", "Sit at the table with this code", "primary")
+        self.join.on_click(lambda _b: self._sit(lambda: self._join(self.code.value)))
+        self.waiting_tables = widgets.VBox()
+        self.waiting_tables.add_class("dweebies-open-tables")
+        self.chooser = TableChooser()
+        self.make = _button("Make a table", "Make a new table and sit at it", "success")
+        self.make.on_click(lambda _b: self._sit(self._make))
+        self.message = _message()
+        self.form = widgets.VBox(
+            [
+                title,
+                widgets.HBox([self.name, self.pin], layout=widgets.Layout(flex_flow="row wrap")),
+                who,
+                widgets.HTML("<h3 style='margin:0.4em 0 0'>Join a table</h3>"),
+                widgets.HBox([self.code, self.join], layout=widgets.Layout(flex_flow="row wrap")),
+                self.waiting_tables,
+                widgets.HTML("<h3 style='margin:0.4em 0 0'>Or make a new table</h3>"),
+                widgets.HBox(
+                    [self.chooser.box, self.make], layout=widgets.Layout(flex_flow="row wrap")
+                ),
+                self.message,
+            ]
+        )
+        super().__init__([self.form])
+        self.add_class("dweebies-lobby")
+        self._busy = threading.Lock()
+        self._list_tables()
+        self.follower = self._follow_tables()
+
+    def _follow_tables(self) -> Follower:
+        """Keep the list of waiting tables up to date while the lobby is shown."""
+        return Follower(self.room, None, self.room.version(), self._list_tables, self._post,
+                        every=LIST_EVERY)  # fmt: skip
+
+    # ------------------------------------------------------------------ actions
+    def _join(self, code: object) -> Sitting:
+        return self.lobby.join(code, self.name.value, self.pin.value)
+
+    def _make(self) -> Sitting:
+        c = self.chooser
+        return self.lobby.make(
+            self.name.value, self.pin.value, c.seats.value, c.computers.value, c.level.value
+        )
+
+    def _sit(self, how: Callable[[], Sitting]) -> None:
+        if self.view is not None or not self._busy.acquire(blocking=False):
+            return  # a second click, sent before the page showed the table
+        try:
+            _say(self.message, "One moment…")
+            try:
+                sitting = how()
+            except ClassroomError as error:
+                _say(self.message, said(error), bad=True)
+                return
+            self.pin.value = ""
+            _say(self.message, "")
+            self.follower.stop()  # the lobby's list waits until the student comes back
+            self.view = SeatView(self.room, sitting, self._leave, self._post)
+            self.children = [self.view]
+        finally:
+            self._busy.release()
+
+    def _leave(self) -> None:
+        if self.view is not None:
+            self.view.stop()
+            self.view = None
+        self.children = [self.form]
+        self._list_tables()
+        self.follower = self._follow_tables()
+
+    def _list_tables(self) -> None:
+        try:
+            tables = self.lobby.open_tables()
+        except ClassroomError as error:
+            _say(self.message, said(error), bad=True)
+            return
+        buttons = []
+        for info in tables:
+            b = _button(f"Join {info.code}", f"Sit at table {info.code}")
+            b.on_click(lambda _b, code=info.code: self._sit(lambda: self._join(code)))
+            seats = widgets.HTML(html.escape(_seats_text(info)))
+            buttons.append(widgets.HBox([b, seats], layout=widgets.Layout(align_items="center")))
+        if buttons:
+            head = widgets.HTML("Tables waiting for students:")
+            self.waiting_tables.children = [head, *buttons]
+        else:
+            self.waiting_tables.children = []
+
+
+# ---------------------------------------------------------------------------- the teacher
+class TableCard(widgets.VBox):  # type: ignore[misc]
+    """One table on the teacher's page: how it stands, its picture as a spectator sees it,
+    and the teacher's buttons (hints, close, unlock a seat)."""
+
+    WIDTH, HEIGHT, RATIO = 440, 330, 2.0
+
+    def __init__(self, room: Classroom, info: TableInfo, tell: Callable[[str], object]) -> None:
+        self.room = room
+        self.code = info.code
+        self.version = -1
+        self._tell = tell
+        self._closing = False
+        self.title = widgets.HTML()
+        size = (int(self.WIDTH * self.RATIO), int(self.HEIGHT * self.RATIO))
+        self.canvas = Canvas(width=size[0], height=size[1])
+        self.canvas.layout.width = f"{self.WIDTH}px"
+        self.canvas.on_client_ready(self._on_client_ready)
+        self.hints = widgets.ToggleButton(
+            description="Hints: on", tooltip="Allow or forbid hints at this table",
+            layout=widgets.Layout(width="auto", height=_TAP),
+        )  # fmt: skip
+        self.hints.observe(self._hints_changed, "value")
+        self.close_button = _button("Close table", "End this game now", "danger")
+        self.close_button.on_click(self._close_clicked)
+        self.unlocks = widgets.HBox()
+        self._syncing = False
+        self._pen = Pen()
+        super().__init__(
+            [self.title, self.canvas, widgets.HBox([self.hints, self.close_button]), self.unlocks],
+            layout=widgets.Layout(border="1px solid #D0D7DE", padding="6px", margin="4px"),
+        )
+        self.add_class("dweebies-table-card")
+        self.update(info)
+
+    def update(self, info: TableInfo) -> None:
+        """Show the table again if it changed."""
+        if info.version == self.version:
+            return
+        self.version = info.version
+        picture = self.room.spectate(self.code)
+        scores = ", ".join(
+            f"{html.escape(s.label)} {picture.scores[i]}" for i, s in enumerate(picture.seats)
+        )
+        self.title.value = (
+            f"<b style='font-size:1.2em'>{self.code}</b> · {html.escape(status_text(picture))}"
+            f" · {picture.moves} moves<br>{scores}"
+        )
+        self._syncing = True
+        try:
+            self.hints.value = picture.hints
+            self.hints.description = "Hints: on" if picture.hints else "Hints: off"
+        finally:
+            self._syncing = False
+        running = info.status in ("waiting", "playing")
+        self.hints.disabled = not running
+        self.close_button.disabled = not running
+        locked = [s for s in info.seats if s.name and s.wrong_pins >= MAX_PIN_FAILURES]
+        unlocks = []
+        for s in locked:
+            b = _button(f"Unlock {s.name}", f"{s.name} typed {s.wrong_pins} wrong PINs")
+            b.on_click(lambda _b, name=s.name: self._unlock(name))
+            unlocks.append(b)
+        self.unlocks.children = unlocks
+        scene = spectator_scene(picture)
+        w, h = self.canvas.width, self.canvas.height
+        cells = set(scene.board) | set(picture.legal) | set(scene.taken)
+        geometry = Geometry.fit(w, h, cells, 0, ratio=self.RATIO)
+        pen = Pen()
+        paint(pen, geometry, scene)
+        self._pen = pen
+        self._draw()
+
+    def _draw(self) -> None:
+        with hold_canvas():
+            self._pen.replay(self.canvas)
+
+    def _on_client_ready(self) -> None:
+        # A new view shows an empty canvas (see DweebiesWidget): draw again for it.
+        self.canvas._canvas_manager._current_canvas = None
+        self._draw()
+
+    def _hints_changed(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        try:
+            self.room.allow_hints(self.code, bool(change["new"]))
+            self._tell(f"Hints {'allowed' if change['new'] else 'off'} at table {self.code}.")
+        except ClassroomError as error:
+            self._tell(said(error))
+
+    def _close_clicked(self, _button: object) -> None:
+        if not self._closing:  # the first click asks, the second closes
+            self._closing = True
+            self.close_button.description = "Click again to close"
+            return
+        self._closing = False
+        self.close_button.description = "Close table"
+        try:
+            self.room.close_table(self.code)
+            self._tell(f"Table {self.code} is closed: its game can be downloaded.")
+        except ClassroomError as error:
+            self._tell(said(error))
+
+    def _unlock(self, name: str) -> None:
+        try:
+            self.room.unlock(self.code, name)
+            self._tell(f"{name}'s seat at {self.code} is unlocked.")
+        except ClassroomError as error:
+            self._tell(said(error))
+
+
+class TeacherPage(widgets.VBox):  # type: ignore[misc]
+    """The teacher's page: the password first; then the address and its QR code, every
+    table live (as a spectator sees it), the leaderboard, making and closing tables, hints,
+    and the download of every finished game."""
+
+    def __init__(
+        self, store: str, address: str = "", teacher: str = "", post: Post | None = None
+    ) -> None:
+        self.desk = Desk(store)
+        self.address = address
+        self.teacher_address = teacher
+        self._post = post or on_this_loop()
+        self.cards: dict[str, TableCard] = {}
+        self.follower: Follower | None = None
+        self.password = _text("teacher password", "Password", password=True, width="18em")
+        self.enter = _button("Open", "Open the teacher's page", "primary")
+        self.enter.on_click(self._log_in)
+        self.message = _message()
+        self.login = widgets.VBox(
+            [
+                widgets.HTML("<h2 style='margin:0.2em 0'>Dweebies: the teacher's page</h2>"),
+                widgets.HBox([self.password, self.enter]),
+                self.message,
+            ]
+        )
+        super().__init__([self.login])
+        self.add_class("dweebies-teacher")
+
+    # ------------------------------------------------------------------ logging in
+    def _log_in(self, _button: object = None) -> None:
+        password, self.password.value = self.password.value, ""
+        _say(self.message, "Checking…")
+        if not self.desk.log_in(password):
+            _say(self.message, "Wrong password (the attempt was counted).", bad=True)
+            return
+        _say(self.message, "")
+        self._build()
+
+    @property
+    def room(self) -> Classroom:
+        assert self.desk.room is not None, "log in first"
+        return self.desk.room
+
+    def _build(self) -> None:
+        room = self.room
+        parts: list[Any] = [widgets.HTML("<h2 style='margin:0.2em 0'>Your classroom</h2>")]
+        if self.address:
+            qr = qr_svg(self.address)
+            teacher = (
+                f"<br>This page: <code>{html.escape(self.teacher_address)}</code>"
+                if self.teacher_address
+                else ""
+            )
+            parts.append(
+                widgets.HTML(
+                    "<div style='display:flex; gap:1em; align-items:center; flex-wrap:wrap'>"
+                    f"<div>{qr}</div><div>Students open<br><b style='font-size:1.6em'>"
+                    f"{html.escape(self.address)}</b><br>(or scan the code){teacher}</div></div>"
+                )
+            )
+        wrong = room.wrong_passwords
+        if wrong:
+            parts.append(widgets.HTML(f"<i>{wrong} wrong teacher password(s) typed so far.</i>"))
+        self.chooser = TableChooser()
+        self.make = _button("Make a table", "Make a table for students to join", "success")
+        self.make.on_click(self._make)
+        self.hints_default = widgets.Checkbox(
+            value=True, description="Allow hints at new tables", indent=False
+        )
+        self.hints_default.observe(
+            lambda ch: room.set_hints_default(bool(ch["new"])), "value"
+        )  # fmt: skip
+        self.note = _message()
+        self.tables = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.tables.add_class("dweebies-tables")
+        self.board = widgets.HTML()
+        self.download = _button("Download finished games", "Every finished or closed game")
+        self.download.on_click(self._download)
+        self.link = widgets.HTML()
+        wrap = widgets.Layout(flex_flow="row wrap")
+        parts += [
+            widgets.HBox([self.chooser.box, self.make], layout=wrap),
+            self.hints_default,
+            self.note,
+            widgets.HTML("<h3>Tables</h3>"),
+            self.tables,
+            widgets.HTML("<h3>Leaderboard</h3>"),
+            self.board,
+            widgets.HBox([self.download, self.link], layout=widgets.Layout(align_items="center")),
+        ]
+        self.children = parts
+        self.refresh()
+        self.follower = Follower(room, None, room.version(), self.refresh, self._post)
+
+    # ------------------------------------------------------------------ what is shown
+    def refresh(self) -> None:
+        """Show every table and the leaderboard as they are now."""
+        try:
+            infos = self.room.tables()
+            for info in infos:
+                card = self.cards.get(info.code)
+                if card is None:
+                    self.cards[info.code] = TableCard(self.room, info, self._tell)
+                else:
+                    card.update(info)
+            order = [self.cards[i.code] for i in reversed(infos)]  # newest first
+            if list(self.tables.children) != order:
+                self.tables.children = order
+            self.board.value = leaderboard_html(self.room.leaderboard())
+        except ClassroomError as error:
+            self._tell(said(error))
+
+    def _tell(self, text: str) -> None:
+        _say(self.note, text)
+
+    # ------------------------------------------------------------------ actions
+    def _make(self, _button: object = None) -> None:
+        from .lobby import table_plan
+
+        c = self.chooser
+        try:
+            players, ai = table_plan(c.seats.value, c.computers.value, c.level.value)
+            code = self.room.create_table(players=players, ai=ai)
+        except ClassroomError as error:
+            self._tell(said(error))
+            return
+        self._tell(f"Table {code} is ready: students join it with the code {code}.")
+        self.refresh()
+
+    def _download(self, _button: object = None) -> None:
+        data = saves_zip(self.room)
+        encoded = base64.b64encode(data).decode("ascii")
+        games = len(self.room.download_all())
+        self.link.value = (
+            f'<a download="dweebies-games.zip" href="data:application/zip;base64,{encoded}">'
+            f"Save dweebies-games.zip</a> ({games} game{'s' if games != 1 else ''}; each "
+            "opens with <code>Game.from_json</code>)"
+        )
+
+
+# ---------------------------------------------------------------------------- served pages
+def _store() -> str | None:
+    return os.environ.get(STORE_VARIABLE) or None
+
+
+def _not_served() -> Any:
+    return widgets.HTML(
+        "<p>This page is the classroom's: start it with <code>make classroom</code> (or "
+        "<code>python -m dweebies_widget.classroom serve</code>) and open the address it "
+        "prints.</p>"
+    )
+
+
+def lobby_page() -> Any:
+    """The students' page of the served classroom (the store named by ``DWEEBIES_STORE``)."""
+    store = _store()
+    if store is None:
+        return _not_served()
+    return LobbyPage(Classroom(store))
+
+
+def teacher_page() -> Any:
+    """The teacher's page of the served classroom."""
+    store = _store()
+    if store is None:
+        return _not_served()
+    return TeacherPage(
+        store,
+        address=os.environ.get(ADDRESS_VARIABLE, ""),
+        teacher=os.environ.get(TEACHER_VARIABLE, ""),
+    )

@@ -1,0 +1,208 @@
+"""Serve a class: ``python -m dweebies_widget.classroom serve`` (``make classroom``).
+
+One command starts everything a lesson needs on the teacher's laptop or a school server:
+
+1. the **store** (``--store``, ``classroom.sqlite`` by default; a ``postgresql://`` URL works
+   too) is opened with the **teacher password** (asked for at start, or read from
+   ``DWEEBIES_TEACHER_PASSWORD`` or ``--password-file``; the first password a store gets
+   stays its password), checked, and every computer move left pending by a stopped server is
+   made (:meth:`Classroom.resume <dweebies_widget.classroom.Classroom.resume>`);
+2. **Voila** serves the two pages of this package's ``notebooks`` folder: the lobby at ``/``
+   (students) and the teacher's page at ``/teacher`` (behind the password).  Each page gets a
+   kernel of its own, taken from Voila's pool of **preheated kernels**: the page's notebook
+   has already run in it, so the page a student opens is ready at once (``--pool`` kernels
+   are kept ready for the lobby; ``--pool 0`` turns the pool off);
+3. the address students type is printed (the teacher's page shows it too, with a QR code).
+
+By default only this machine can open the pages (``127.0.0.1``); ``--lan`` serves the local
+network, at this machine's address there.
+
+**What a page may do.**  Voila gives each page a kernel and passes only widget messages to
+it: its kernel manager is made with ``allowed_message_types`` = ``comm_open``,
+``comm_close``, ``comm_msg``, ``comm_info_request``, ``kernel_info_request`` and
+``shutdown_request``, so an ``execute_request`` sent from a page is dropped by the server
+before it reaches the kernel, and no page can run code.  The tests send one and check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .address import lan_ip, student_address, teacher_address
+from .errors import ClassroomError, WrongPassword
+from .pages import ADDRESS_VARIABLE, STORE_VARIABLE, TEACHER_VARIABLE
+from .room import Classroom
+
+__all__ = ["NOTEBOOKS", "PASSWORD_VARIABLE", "main", "voila_config"]
+
+NOTEBOOKS = Path(__file__).parent / "notebooks"
+"""The served notebooks: ``lobby.ipynb`` and ``teacher.ipynb``."""
+LOBBY = "lobby.ipynb"
+TEACHER = "teacher.ipynb"
+PASSWORD_VARIABLE = "DWEEBIES_TEACHER_PASSWORD"
+DEFAULT_PORT = 8866
+DEFAULT_POOL = 8
+FILL_DELAY = 10.0
+"""Seconds Voila waits before it starts a kernel to replace one a page took: a class that
+arrives at once gets its pages before the machine gets busy starting new kernels."""
+CULL_IDLE = 20 * 60
+"""Seconds after which a kernel that no page is connected to is shut down (its student
+comes back with the same name and PIN)."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m dweebies_widget.classroom",
+        description="Serve a Dweebies classroom: students play each other from their devices.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="serve the lobby and the teacher's page")
+    serve.add_argument(
+        "--store", default="classroom.sqlite",
+        help="where the class is kept: an SQLite file (default classroom.sqlite) or a "
+        "postgresql:// URL",
+    )  # fmt: skip
+    serve.add_argument(
+        "--lan", action="store_true",
+        help="serve the local network (default: this machine only)",
+    )  # fmt: skip
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="the port (default 8866)")
+    serve.add_argument(
+        "--pool", type=int, default=DEFAULT_POOL,
+        help=f"lobby kernels kept ready, already run (default {DEFAULT_POOL}; about the class "
+        "size if everybody arrives at once; 0: none)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--password-file", type=Path,
+        help=f"read the teacher password from this file (or set {PASSWORD_VARIABLE}; "
+        "otherwise it is asked for)",
+    )  # fmt: skip
+    return parser
+
+
+def read_password(password_file: Path | None, new: bool) -> str:
+    """The teacher password: from ``password_file``, the environment, or typed (twice for
+    a new store)."""
+    if password_file is not None:
+        return password_file.read_text(encoding="utf-8").strip()
+    if os.environ.get(PASSWORD_VARIABLE):
+        return os.environ[PASSWORD_VARIABLE]
+    if not sys.stdin.isatty():
+        raise SystemExit(
+            f"No teacher password: type one at a terminal, set {PASSWORD_VARIABLE}, or give "
+            "--password-file."
+        )
+    while True:
+        password = getpass.getpass("Teacher password: ")
+        if not password:
+            print("The teacher's page needs a password.")
+            continue
+        if not new or getpass.getpass("Once more: ") == password:
+            return password
+        print("The two were not the same; again.")
+
+
+def _is_new(store: str) -> bool:
+    return "://" not in store and not Path(store).exists()
+
+
+def voila_config(*, ip: str, port: int, pool: int) -> Any:
+    """Voila's settings for the classroom: its kernel pool (``pool`` lobby kernels and
+    one for the teacher's page, each preheated: the notebook already run), the address."""
+    from traitlets.config import Config
+
+    c = Config()
+    c.Voila.ip = ip
+    c.Voila.port = port
+    c.Voila.port_retries = 0
+    c.Voila.open_browser = False
+    c.VoilaConfiguration.show_tracebacks = False
+    c.VoilaConfiguration.preheat_kernel = pool > 0
+    c.VoilaConfiguration.default_pool_size = max(pool, 0)
+    c.VoilaKernelManager.kernel_pools_config = {
+        "default": {"pool_size": max(pool, 0)},
+        LOBBY: {"pool_size": max(pool, 0)},
+        TEACHER: {"pool_size": 1 if pool > 0 else 0},
+    }
+    c.VoilaKernelManager.fill_delay = FILL_DELAY
+    # A page that is left shuts its kernel down (a beacon to /voila/api/shutdown, which
+    # carries no XSRF token when the page came from the pool); kernel ids are secret, so a
+    # forged request could name none.  A kernel whose page went away without saying so
+    # (a tablet put to sleep) is shut down once idle and unconnected for CULL_IDLE seconds.
+    c.Voila.tornado_settings = {"disable_check_xsrf": True}
+    c.MappingKernelManager.cull_idle_timeout = CULL_IDLE
+    c.MappingKernelManager.cull_interval = 60
+    c.MappingKernelManager.cull_connected = False
+    return c
+
+
+def _voila_class() -> Any:
+    from jupyter_server.utils import url_path_join
+    from tornado.web import RedirectHandler
+    from voila.app import Voila
+
+    class ClassroomVoila(Voila):  # type: ignore[misc]
+        """Voila with the lobby at ``/`` and the teacher's page at ``/teacher``."""
+
+        def init_handlers(self) -> list[Any]:
+            base = self.server_url or "/"
+            lobby = url_path_join(base, "voila/render", LOBBY)
+            teacher = url_path_join(base, "voila/render", TEACHER)
+            return [
+                (base, RedirectHandler, {"url": lobby}),
+                (url_path_join(base, "teacher/?"), RedirectHandler, {"url": teacher}),
+                *super().init_handlers(),
+            ]
+
+    return ClassroomVoila
+
+
+def serve(args: argparse.Namespace) -> int:
+    store = args.store if "://" in args.store else str(Path(args.store).resolve())
+    password = read_password(args.password_file, _is_new(store))
+    try:
+        room = Classroom(store, teacher_password=password)
+    except WrongPassword:
+        print(f"{store}: this store has another teacher password.", file=sys.stderr)
+        return 2
+    except ClassroomError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    try:
+        where = room.store
+        resumed = room.resume()
+        tables = len(room.tables())
+    finally:
+        room.close()
+    host = lan_ip() if args.lan else "127.0.0.1"
+    students, teacher = student_address(host, args.port), teacher_address(host, args.port)
+    os.environ[STORE_VARIABLE] = store
+    os.environ[ADDRESS_VARIABLE] = students
+    os.environ[TEACHER_VARIABLE] = teacher
+    print(
+        f"Dweebies classroom: {where}, {tables} table(s); {resumed} computer move(s) resumed.\n"
+        f"  Students open:     {students}\n"
+        f"  Teacher's page:    {teacher}  (with the password)\n"
+        + ("" if args.lan else "  Only this machine can open them: add --lan for the class.\n")
+        + "Stop with Ctrl+C.",
+        flush=True,
+    )
+    app = _voila_class()(config=voila_config(
+        ip="0.0.0.0" if args.lan else "127.0.0.1", port=args.port, pool=args.pool
+    ))  # fmt: skip
+    app.initialize([str(NOTEBOOKS)])
+    app.start()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "serve":
+        return serve(args)
+    return 2  # pragma: no cover - argparse requires a command

@@ -1,0 +1,182 @@
+"""The teacher's page's logic: logging in, the tables as spectators see them, the leaderboard
+and the saves to download.  The page (:mod:`.pages`) is a thin layout over it.
+
+Nothing here shows a hidden card: every table is drawn from its
+:class:`~.picture.Picture` (what :meth:`Classroom.spectate
+<dweebies_widget.classroom.Classroom.spectate>` returns: the table, the scores and each
+hand's *size*), and a game's JSON save is only handed out once the game is over or closed.
+
+>>> import io, json, os, tempfile, zipfile
+>>> from dweebies_widget.classroom import Classroom
+>>> store = os.path.join(tempfile.mkdtemp(), "class.sqlite")
+>>> Classroom(store, teacher_password="owl").close()    # the server sets the password
+>>> desk = Desk(store)
+>>> desk.log_in("cat"), desk.log_in("owl")
+(False, True)
+>>> code = desk.room.create_table(players=2, ai={1: "random"}, seed=3)
+>>> scene = spectator_scene(desk.room.spectate(code))
+>>> scene.hand, scene.curtain
+((), 'Waiting for 1 more student')
+>>> desk.room.close_table(code)
+>>> names = zipfile.ZipFile(io.BytesIO(saves_zip(desk.room))).namelist()
+>>> names == [f"{code}.json", "tables.json"]
+True
+>>> desk.room.close()
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import time
+import zipfile
+from typing import Any
+
+from ..widget.paint import Scene, SeatInfo
+from ..widget.words import plural
+from .errors import WrongPassword
+from .picture import LeaderRow, Picture, TableInfo
+from .room import Classroom
+
+__all__ = [
+    "WRONG_PASSWORD_PAUSE",
+    "Desk",
+    "leaderboard_html",
+    "saves_zip",
+    "spectator_scene",
+    "status_text",
+]
+
+#: Seconds the teacher's page waits after a wrong password before it takes another.
+WRONG_PASSWORD_PAUSE = 1.0
+
+
+class Desk:
+    """The teacher's side of the classroom in ``store``: :attr:`room` is ``None`` until
+    :meth:`log_in` gets the teacher password."""
+
+    def __init__(self, store: str) -> None:
+        self.store = store
+        self.room: Classroom | None = None
+
+    def log_in(self, password: object) -> bool:
+        """Open the classroom as the teacher; ``False`` for a wrong password (counted by the
+        store, and followed by a pause of :data:`WRONG_PASSWORD_PAUSE` seconds)."""
+        if not isinstance(password, str) or not password:
+            return False
+        try:
+            room = Classroom(self.store, teacher_password=password)
+        except WrongPassword:
+            time.sleep(WRONG_PASSWORD_PAUSE)
+            return False
+        if self.room is not None:
+            self.room.close()
+        self.room = room
+        return True
+
+
+def status_text(info: TableInfo | Picture) -> str:
+    """How a table stands, in a few words.
+
+    >>> from dweebies_widget.classroom import SeatInfo
+    >>> from dweebies_widget.classroom.picture import TableInfo
+    >>> seats = (SeatInfo(0, "Ana", None), SeatInfo(1, None, "greedy"))
+    >>> info = TableInfo("K7QX", 5, 2, seats, "playing", True, 1, (3, 0), (), 4, 0.0, 0.0)
+    >>> status_text(info)
+    'Greedy (computer) to play'
+    """
+    seats = info.seats
+    if info.status == "waiting":
+        free = sum(1 for s in seats if s.name is None and s.computer is None)
+        return f"Waiting for {plural(free, 'more student')}"
+    if info.status == "closed":
+        return "Closed by the teacher"
+    if info.status == "over":
+        winners = info.winners
+        names = [seats[s].label for s in winners]
+        if len(names) == 1:
+            return f"Over: {names[0]} won"
+        return "Over: " + " and ".join(names) + " tied"
+    turn = info.turn if isinstance(info, TableInfo) else info.current_player
+    return f"{seats[turn].label} to play" if turn is not None else "Playing"
+
+
+def spectator_scene(p: Picture) -> Scene:
+    """The widget's picture of table ``p`` as a spectator sees it: the table, the scores,
+    how many cards each hand holds, the last move; no hand (the hand band says how the
+    table stands)."""
+    board = {cell: d for cell, d in p.board}
+    last = p.last
+    taken = frozenset(last.collected - board.keys()) if last is not None else frozenset()
+    return Scene(
+        board=board,
+        seats=[
+            SeatInfo(
+                label=s.label, score=p.scores[i], cards=p.hand_sizes[i], owed=p.owed[i],
+                ai=s.computer is not None,
+            )  # fmt: skip
+            for i, s in enumerate(p.seats)
+        ],
+        current=p.current_player if p.status == "playing" else None,
+        winners=p.winners,
+        pile=p.pile_size,
+        hand=(),
+        curtain=status_text(p),
+        last=last.move.cell if last is not None and last.move.cell in board else None,
+        taken=taken,
+        labels=False,
+    )
+
+
+def leaderboard_html(rows: list[LeaderRow]) -> str:
+    """The class leaderboard as an HTML table (names escaped)."""
+    if not rows:
+        return "<p><i>No game has finished yet.</i></p>"
+    head = "".join(
+        f"<th style='text-align:{a}; padding:2px 8px'>{h}</th>"
+        for h, a in (("#", "right"), ("Name", "left"), ("Games", "right"), ("Won", "right"),
+                     ("Tied", "right"), ("Lost", "right"), ("Cards", "right"))
+    )  # fmt: skip
+    body = []
+    for i, r in enumerate(rows, 1):
+        cells = (i, html.escape(r.name), r.games, r.wins, r.draws, r.losses, r.points)
+        body.append(
+            "<tr>"
+            + "".join(
+                f"<td style='text-align:{'left' if j == 1 else 'right'}; padding:2px 8px'>{c}</td>"
+                for j, c in enumerate(cells)
+            )
+            + "</tr>"
+        )
+    return (
+        "<table class='dweebies-leaderboard' style='border-collapse:collapse'>"
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+def saves_zip(room: Classroom) -> bytes:
+    """Every finished or closed game as a zip (teacher): ``CODE.json`` per table (a JSON
+    save that ``Game.from_json`` loads and :func:`~dweebies_widget.ai.review` reviews)
+    and ``tables.json``, who sat where at each table and how it ended."""
+    saves = room.download_all()
+    index: list[dict[str, Any]] = []
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info in room.tables():
+            if info.code not in saves:
+                continue
+            archive.writestr(f"{info.code}.json", saves[info.code])
+            index.append(
+                {
+                    "code": info.code,
+                    "file": f"{info.code}.json",
+                    "status": info.status,
+                    "seats": [s.label for s in info.seats],
+                    "scores": list(info.scores),
+                    "winners": list(info.winners),
+                    "moves": info.moves,
+                }
+            )
+        archive.writestr("tables.json", json.dumps(index, indent=1))
+    return out.getvalue()

@@ -1,0 +1,454 @@
+"""The classroom's pages without a browser: the lobby, a student's table and the teacher's
+page, as widgets over a real store (SQLite, and PostgreSQL for the whole lesson).
+
+Clicks and taps reach the boards as the browser's messages do (``widget_events``); what the
+background waits hand to the kernel's event loop is queued here and run when the test says
+(:class:`Loop`), so every step is checked in order.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import re
+import time
+import zipfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from widget_events import click_cell, click_hand, key, tap_cell, tap_hand
+
+from dweebies_widget import DweebiesWidget, Game, Move
+from dweebies_widget.ai import ExpertPlayer, GreedyPlayer
+from dweebies_widget.classroom import MAX_PIN_FAILURES, Classroom, TableFull, WrongPin
+from dweebies_widget.classroom.lobby import Lobby, said, table_plan
+from dweebies_widget.classroom.pages import LobbyPage, SeatView, TeacherPage
+from dweebies_widget.classroom.seat import Follower, RoomSeat
+from dweebies_widget.classroom.serve import main, read_password, voila_config
+from dweebies_widget.classroom.teacher import spectator_scene, status_text
+from dweebies_widget.widget.controller import NO_HINTS
+from dweebies_widget.widget.remote import AGAIN, Elsewhere, SeatGame
+
+QUICK = {"expert": ExpertPlayer(simulations=20)}
+
+
+class Loop:
+    """Stands for the kernel's event loop: callbacks posted from the waiting threads are
+    kept until :meth:`run`."""
+
+    def __init__(self) -> None:
+        self.queue: list[Callable[[], object]] = []
+
+    def __call__(self, callback: Callable[[], object]) -> None:
+        self.queue.append(callback)
+
+    def run(self) -> int:
+        ran = 0
+        while self.queue:
+            self.queue.pop(0)()
+            ran += 1
+        return ran
+
+    def run_until(self, condition: Callable[[], bool], seconds: float = 10.0) -> None:
+        end = time.monotonic() + seconds
+        while not condition():
+            assert time.monotonic() < end, "the page did not catch up"
+            time.sleep(0.02)
+            self.run()
+
+
+@pytest.fixture
+def teacher_store(tmp_path: Path) -> str:
+    path = str(tmp_path / "class.sqlite")
+    Classroom(path, teacher_password="owl").close()  # as the server does at start
+    return path
+
+
+def page(store: str, loop: Loop) -> LobbyPage:
+    return LobbyPage(Classroom(store, computers=QUICK, hint_player=GreedyPlayer()), post=loop)
+
+
+def sit(lobby: LobbyPage, name: str, pin: str, code: str | None = None, **table: int | str) -> None:
+    lobby.name.value, lobby.pin.value = name, pin
+    if code is None:
+        c = lobby.chooser
+        c.seats.value = table.get("seats", 2)
+        c.computers.value = table.get("computers", 0)
+        c.level.value = table.get("level", "greedy")
+        lobby.make.click()
+    else:
+        lobby.code.value = code
+        lobby.join.click()
+
+
+def board(lobby: LobbyPage) -> DweebiesWidget:
+    assert lobby.view is not None and lobby.view.board is not None
+    return lobby.view.board
+
+
+def move_by_clicks(w: DweebiesWidget, *, touch: bool = False) -> Move:
+    """Pick a card and place it on a lit cell, as a student's clicks (or taps) do."""
+    seat = w.viewer
+    assert seat is not None
+    index = 0
+    cells = sorted(w.game.legal_cells(), key=lambda c: (not w.geometry.visible(c), c))
+    move = Move(w.game.hand(seat)[index], cells[0])
+    if touch:
+        tap_hand(w, index)
+        tap_cell(w, move.cell)
+        tap_cell(w, move.cell)
+    else:
+        click_hand(w, index)
+        click_cell(w, move.cell)
+    return move
+
+
+# ---------------------------------------------------------------------------- a lesson
+def test_two_students_and_a_computer_play_one_table_from_their_pages(store: str) -> None:
+    loop = Loop()
+    Classroom(store, teacher_password="owl").close()
+    ana, ben = page(store, loop), page(store, loop)
+    sit(ana, "Ana", "1234", seats=3, computers=1, level="greedy")
+    assert ana.view is not None and ana.view.board is None  # waiting for one more student
+    code = ana.view.sitting.code
+    assert f"tell them the code <b style='font-size:1.4em; letter-spacing:0.1em'>{code}" in (
+        ana.view.waiting.value
+    )
+    loop.run_until(lambda: len(ben.waiting_tables.children) == 2)  # the lobby lists it
+    join = ben.waiting_tables.children[1].children[0]
+    assert join.description == f"Join {code}"
+    ben.name.value, ben.pin.value = "Ben", "9876"
+    join.click()
+    assert ben.pin.value == "", "the PIN does not stay in the page"
+    loop.run_until(lambda: ana.view is not None and ana.view.board is not None)
+    a, b = board(ana), board(ben)
+    room = Classroom(store)
+    tokens = {0: room.join(code, "Ana", "1234"), 1: room.join(code, "Ben", "9876")}
+    for w, seat in ((a, 0), (b, 1)):
+        assert w.viewer == seat and w.labels == ("Ana", "Ben", "Greedy (computer)")
+        assert tuple(w.controller.scene.hand) == room.view(tokens[seat]).hand  # its own only
+        assert isinstance(w.players[1 - seat], Elsewhere)
+    assert a.status_text().startswith("Ana to play") and b.status_text().startswith(
+        "Waiting for Ana to play"
+    )
+    for _ in range(3):  # three rounds: Ana by mouse, Ben by touch, the computer by itself
+        before = room.version(code)
+        move_by_clicks(b)  # not Ben's turn: refused in words, nothing sent
+        assert "It is Ana's turn, not yours" in b.message and room.version(code) == before
+        made = move_by_clicks(a)
+        assert a.game.history[-1].move == made and "Waiting for Ben" in a.status_text()
+        loop.run_until(lambda made=made: b.game.last_move == made)
+        assert b.status_text().startswith("Ben to play")
+        assert "Ana placed" in b.controller.announcement
+        made = move_by_clicks(b, touch=True)
+        loop.run_until(lambda: a.status_text().startswith("Ana to play"))
+        loop.run_until(lambda: b.status_text().startswith("Waiting for Ana"))
+        assert room.spectate(code).moves == len(a.game.history) == len(b.game.history)
+        assert [p.seat for p in a.game.history[-3:]] == [0, 1, 2]
+    for w, seat in ((a, 0), (b, 1)):
+        assert tuple(w.controller.scene.hand) == room.view(tokens[seat]).hand
+        assert w.errors == [] and ana.view is not None and ana.view.errors == []
+    room.close()
+
+
+def test_a_student_comes_back_to_the_same_seat_from_another_device(teacher_store: str) -> None:
+    loop = Loop()
+    first = page(teacher_store, loop)
+    sit(first, "Ana", "1234", seats=2, computers=1, level="random")
+    code = first.view.sitting.code  # type: ignore[union-attr]
+    w = board(first)
+    move_by_clicks(w)
+    loop.run_until(lambda: w.status_text().startswith("Ana to play"))
+    first.view.lobby.click()  # type: ignore[union-attr]
+    assert first.view is None and first.children == (first.form,)
+    again = page(teacher_store, loop)
+    sit(again, "ana", "1234", code=code.lower())
+    assert board(again).game.history == w.game.history
+    assert tuple(board(again).controller.scene.hand) == tuple(w.controller.scene.hand)
+
+
+def test_the_lobby_says_what_is_wrong_in_plain_words(teacher_store: str) -> None:
+    loop = Loop()
+    lobby = page(teacher_store, loop)
+    message = lambda: re.sub("<[^>]+>", "", lobby.message.value)  # noqa: E731
+    sit(lobby, "", "1234", code="K7QX")
+    assert message() == "Type your name first."
+    sit(lobby, "Ana", "12a4", code="K7QX")
+    assert message() == "A PIN is 4 digits, like 2580."
+    sit(lobby, "Ana", "1234", code="K7QX")
+    assert message() == "No table has that code: check it with whoever made the table."
+    sit(lobby, "Ana", "1234", code="")
+    assert message().startswith("Type the code of the table")
+    sit(lobby, "<b>Ana</b>", "1234", seats=2)  # names are text, never HTML
+    assert lobby.view is not None and "&lt;b&gt;Ana&lt;/b&gt;" in lobby.view.header.value
+    code = lobby.view.sitting.code
+    other = page(teacher_store, loop)
+    for attempt in range(1, MAX_PIN_FAILURES + 1):
+        sit(other, "<B>ANA</B>", "0000", code=code)
+        text = re.sub("<[^>]+>", "", other.message.value)
+        left = MAX_PIN_FAILURES - attempt
+        assert text.startswith("That name is taken at this table, with another PIN")
+        assert f"({left} tr{'y' if left == 1 else 'ies'} left)" in text
+    sit(other, "<b>Ana</b>", "1234", code=code)  # now even the right PIN: locked
+    assert "locked after 5 wrong PINs" in other.message.value and other.view is None
+    sit(other, "Cleo", "5555", code=code)
+    sit(page(teacher_store, loop), "Dan", "5555", code=code)
+    full = page(teacher_store, loop)
+    sit(full, "Eve", "5555", code=code)
+    assert "That table is full" in full.message.value
+    assert said(TableFull("x")) == said(TableFull("y"))
+    assert said(WrongPin("x", attempts_left=1)).count("1 try left") == 1
+
+
+def test_table_plans_are_checked() -> None:
+    assert table_plan(3, 0, "anything") == (3, {})
+    assert table_plan(6, 5, "EXPERT") == (6, {1: "expert", 2: "expert", 3: "expert",
+                                              4: "expert", 5: "expert"})  # fmt: skip
+    for bad in [(1, 0, "greedy"), (7, 0, "greedy"), ("3", 0, "greedy"), (3, 3, "greedy"),
+                (3, -1, "greedy"), (3, 1, "nobody"), (3, 1, 5)]:  # fmt: skip
+        with pytest.raises(Exception) as error:
+            table_plan(*bad)
+        assert said(error.value)[0].isupper()
+
+
+# ---------------------------------------------------------------------------- the seat
+def test_a_remote_board_refuses_what_belongs_to_the_screens_own_games(
+    teacher_store: str,
+) -> None:
+    loop = Loop()
+    lobby = page(teacher_store, loop)
+    sit(lobby, "Ana", "1234", seats=2, computers=1, level="greedy")
+    w = board(lobby)
+    shown = {getattr(c, "description", "") for c in w.buttons.box.children}
+    assert {"New game", "Undo", "Step", "Play"}.isdisjoint(shown) and "Hint" in shown
+    move_by_clicks(w)
+    loop.run_until(lambda: len(w.game.history) == 2)
+    history = w.game.history
+    w.undo()  # even from a page that sends the hidden button's click
+    assert w.game.history == history and "no undo" in w.message
+    w.new_game(3)
+    assert w.game.history == history and "lobby" in w.message
+    w.controller.step()
+    w.play(True)
+    assert w.game.history == history
+    key(w, "1")
+    assert w.hint() is not None  # allowed: the hint player's move for this seat's view
+    teacher = Classroom(teacher_store, teacher_password="owl")
+    teacher.allow_hints(lobby.view.sitting.code, False)  # type: ignore[union-attr]
+    loop.run_until(lambda: not w.controller.source.hints)  # type: ignore[union-attr]
+    assert w.hint() is None and w.message == NO_HINTS
+    w.controller.show_heat(True)
+    assert not w.controller.heat and not w.controller.controls().hint
+    assert "hints off" in lobby.view.header.value  # type: ignore[union-attr]
+    teacher.close_table(lobby.view.sitting.code)  # type: ignore[union-attr]
+    loop.run_until(lambda: "closed" in lobby.view.header.value)  # type: ignore[union-attr]
+    w.select(None)
+    move_by_clicks(w)
+    assert w.message == "That table has finished or was closed by your teacher: make a new one."
+    assert w.game.history == history
+    teacher.close()
+
+
+def test_a_finished_game_tells_students_to_go_back_to_the_lobby(teacher_store: str) -> None:
+    loop = Loop()
+    lobby = page(teacher_store, loop)
+    sit(lobby, "Ana", "1234", seats=2, computers=1, level="random")
+    w = board(lobby)
+    while not w.game.is_over:
+        loop.run_until(lambda: w.game.is_over or w.status_text().startswith("Ana to play"))
+        if not w.game.is_over:
+            move_by_clicks(w)
+    assert w.controller.scene.banner[-1] == AGAIN
+    click_hand(w, 0)
+    assert AGAIN in w.message
+    loop.run_until(lambda: "the game is over" in lobby.view.header.value)  # type: ignore[union-attr]
+
+
+def test_the_seat_game_is_what_the_seat_may_see() -> None:
+    game = Game(players=4, seed=11)
+    while len(game.history) < 30:
+        game.play(game.legal_moves()[len(game.history) % 3])
+    for seat in range(4):
+        view = game.view(seat)
+        shown = SeatGame.of(view)
+        assert shown.hand(seat) == game.hand(seat) and shown.history == game.history
+        assert shown.hand_sizes == game.hand_sizes and shown.legal_cells() == game.legal_cells()
+        assert shown.scores == game.scores and shown.view(seat).history == view.history
+        assert shown.last_placement == game.last_placement
+        assert shown.seed is None  # the deal is not in it
+
+
+def test_a_follower_posts_each_change_and_stops(teacher_store: str) -> None:
+    room = Classroom(teacher_store, teacher_password="owl")
+    code = room.create_table(players=2)
+    posted: list[float] = []
+    follower = Follower(room, code, room.version(code), lambda: None,
+                        post=lambda _f: posted.append(time.monotonic()))  # fmt: skip
+    started = time.monotonic()
+    room.allow_hints(code, False)
+    end = time.monotonic() + 5
+    while not posted and time.monotonic() < end:
+        time.sleep(0.01)
+    assert posted and posted[0] - started < 0.5
+    follower.stop()
+    assert not follower.running
+    room.close()
+
+
+def test_a_room_seat_plays_through_the_classroom(teacher_store: str) -> None:
+    room = Classroom(teacher_store, computers=QUICK)
+    code = room.create_table(players=2, ai={1: "greedy"}, seed=5)
+    seat = RoomSeat(room, room.join(code, "Ana", "1234"))
+    assert seat.seats()[0] == "Ana" and isinstance(seat.seats()[1], Elsewhere)
+    bad = Move(seat.state.view.hand[0], (4, 4))
+    with pytest.raises(Exception) as error:
+        seat.play(bad)
+    assert "centre" in str(error.value) or "empty" in str(error.value).lower()
+    placement, game = seat.play(seat.state.view.legal_moves()[0])
+    assert placement.seat == 0 and game.history[0] == placement
+    with pytest.raises(Exception) as error:
+        seat.draw()
+    assert getattr(error.value, "reason", "") == "auto-draw"
+    room.close()
+
+
+# ---------------------------------------------------------------------------- the teacher
+def test_the_teachers_page_needs_its_password(teacher_store: str) -> None:
+    loop = Loop()
+    teacher = TeacherPage(teacher_store, address="http://127.0.0.1:8866/", post=loop)
+    teacher.password.value = "cat"
+    teacher.enter.click()
+    assert "Wrong password" in teacher.message.value and teacher.children == (teacher.login,)
+    assert teacher.password.value == ""
+    teacher.password.value = "owl"
+    teacher.enter.click()
+    html = "".join(c.value for c in teacher.children if isinstance(getattr(c, "value", 0), str))
+    assert "<svg" in html and "http://127.0.0.1:8866/" in html
+    assert "1 wrong teacher password(s)" in html
+    assert teacher.desk.room is not None and teacher.desk.room.is_teacher
+
+
+@pytest.fixture
+def teacher(teacher_store: str) -> Iterator[tuple[TeacherPage, Loop]]:
+    loop = Loop()
+    page_ = TeacherPage(teacher_store, post=loop)
+    page_.password.value = "owl"
+    page_.enter.click()
+    yield page_, loop
+    if page_.follower is not None:
+        page_.follower.stop()
+
+
+def test_the_teacher_makes_closes_and_watches_tables(
+    teacher: tuple[TeacherPage, Loop], teacher_store: str
+) -> None:
+    page_, loop = teacher
+    page_.chooser.seats.value = 2
+    page_.chooser.computers.value = 1
+    page_.chooser.level.value = "random"
+    page_.make.click()
+    assert len(page_.cards) == 1
+    code = next(iter(page_.cards))
+    card = page_.cards[code]
+    assert "Waiting for 1 more student" in card.title.value
+    student = page(teacher_store, loop)
+    sit(student, "<i>Zoe</i>", "1234", code=code)
+    move_by_clicks(board(student))
+    loop.run_until(lambda: "Zoe" in card.title.value and "moves" in card.title.value
+                   and card.version == Classroom(teacher_store).version(code))  # fmt: skip
+    assert "&lt;i&gt;Zoe&lt;/i&gt;" in card.title.value
+    card.hints.value = False
+    loop.run_until(lambda: not board(student).controller.source.hints)  # type: ignore[union-attr]
+    card.close_button.click()  # asks first
+    assert card.close_button.description == "Click again to close"
+    assert Classroom(teacher_store).table(code).status == "playing"
+    card.close_button.click()
+    loop.run_until(lambda: "Closed by the teacher" in card.title.value)
+    assert card.close_button.disabled and card.hints.disabled
+    page_.download.click()
+    link = page_.link.value
+    data = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", link).group(1))  # type: ignore[union-attr]
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    index = json.loads(archive.read("tables.json"))
+    assert [t["code"] for t in index] == [code] and index[0]["seats"][0] == "<i>Zoe</i>"
+    game = Game.from_json(archive.read(f"{code}.json").decode())
+    assert len(game.history) >= 1
+
+
+def test_the_leaderboard_escapes_names_and_counts_finished_games(
+    teacher: tuple[TeacherPage, Loop], teacher_store: str
+) -> None:
+    page_, loop = teacher
+    room = Classroom(teacher_store, teacher_password="owl")
+    code = room.create_table(players=2, ai={1: "random"}, seed=2)
+    token = room.join(code, "<b>Max</b>", "1234")
+    while room.spectate(code).current_player is not None:
+        room.play(token, room.view(token).legal_moves()[0])
+    loop.run_until(lambda: "&lt;b&gt;Max&lt;/b&gt;" in page_.board.value)
+    assert "<b>Max</b>" not in page_.board.value
+    assert status_text(room.table(code)).startswith("Over: ")
+    room.close()
+
+
+def test_a_spectator_picture_shows_no_hand(teacher_store: str) -> None:
+    room = Classroom(teacher_store, computers=QUICK)
+    code = room.create_table(players=3, ai={2: "greedy"}, seed=9)
+    room.join(code, "Ana", "1234")
+    room.join(code, "Ben", "4321")
+    scene = spectator_scene(room.spectate(code))
+    assert scene.hand == () and scene.hand_owner == "" and scene.curtain == "Ana to play"
+    assert [s.cards for s in scene.seats] == [5, 5, 5] and scene.seats[2].ai
+    room.close()
+
+
+# ---------------------------------------------------------------------------- serving
+def test_the_server_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    c = voila_config(ip="127.0.0.1", port=9999, pool=5)
+    assert c.VoilaConfiguration.preheat_kernel is True and c.Voila.port_retries == 0
+    pools = c.VoilaKernelManager.kernel_pools_config
+    assert pools["lobby.ipynb"]["pool_size"] == 5 and pools["teacher.ipynb"]["pool_size"] == 1
+    assert voila_config(ip="0.0.0.0", port=1, pool=0).VoilaConfiguration.preheat_kernel is False
+    secret = tmp_path / "password"
+    secret.write_text("owl\n")
+    assert read_password(secret, new=True) == "owl"
+    monkeypatch.setenv("DWEEBIES_TEACHER_PASSWORD", "cat")
+    assert read_password(None, new=False) == "cat"
+
+
+def test_the_server_refuses_another_password_and_a_foreign_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = tmp_path / "class.sqlite"
+    Classroom(str(store), teacher_password="owl").close()
+    monkeypatch.setenv("DWEEBIES_TEACHER_PASSWORD", "cat")
+    assert main(["serve", "--store", str(store), "--port", "1"]) == 2
+    assert "another teacher password" in capsys.readouterr().err
+    foreign = tmp_path / "notes.sqlite"
+    foreign.write_bytes(b"not a database at all" * 100)
+    before = foreign.read_bytes()
+    assert main(["serve", "--store", str(foreign), "--port", "1"]) == 2
+    assert "not" in capsys.readouterr().err and foreign.read_bytes() == before
+
+
+def test_the_served_notebooks_are_package_data() -> None:
+    from dweebies_widget.classroom.serve import NOTEBOOKS
+
+    for name, call in (("lobby.ipynb", "lobby_page()"), ("teacher.ipynb", "teacher_page()")):
+        notebook = json.loads((NOTEBOOKS / name).read_text())
+        (cell,) = notebook["cells"]
+        assert cell["source"].endswith(call) and cell["outputs"] == []
+    toml = (Path(__file__).parents[2] / "pyproject.toml").read_text()
+    assert '"classroom/notebooks/*.ipynb"' in toml
+
+
+def test_a_seat_view_stops_following(teacher_store: str) -> None:
+    loop = Loop()
+    lobby = page(teacher_store, loop)
+    sit(lobby, "Ana", "1234", seats=2)
+    view = lobby.view
+    assert isinstance(view, SeatView) and view.follower.running
+    view.lobby.click()
+    assert not view.follower.running and lobby.view is None
+    assert Lobby(lobby.room).open_tables()[0].code == view.sitting.code
