@@ -382,3 +382,14 @@ def bounding_box(cells: Iterable[Cell]) -> tuple[int, int, int, int] | None:
     rows = [r for r, _ in cells]
     cols = [c for _, c in cells]
     return min(rows), min(cols), max(rows), max(cols)
+
+
+def reading_order(groups: Iterable[frozenset[Cell]]) -> tuple[frozenset[Cell], ...]:
+    """The groups of a split table in reading order of their first cell (top row first,
+    then left to right): the order pictures colour them in, so that a group keeps its tint
+    from one picture to the next while cards are added to the other groups.
+
+    >>> reading_order([frozenset({(1, 1), (0, 1)}), frozenset({(-1, 0)})])
+    (frozenset({(-1, 0)}), frozenset({(0, 1), (1, 1)}))
+    """
+    return tuple(sorted(groups, key=min))

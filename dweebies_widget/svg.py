@@ -63,7 +63,7 @@ from .face import (
     mini_face,
 )
 from .game import CENTER, Game, Placement
-from .grid import Cell
+from .grid import Cell, reading_order
 from .shapes import Circle, Drop, Outline, Square, outline
 
 __all__ = [
@@ -386,6 +386,13 @@ def _legend(items: Sequence[tuple[str, str]], x: float, y: float) -> str:
                 f' fill="{P.LINK_FILL}" stroke="{P.LINK_EDGE}" stroke-width="2" '
                 'stroke-dasharray="2 3"'
             )
+        elif kind == "group":  # the first two tints side by side
+            parts.append(_rect((x, y - 11, 9, 14), f' fill="{P.GROUP_TINTS[0]}"'))
+            swatch = f' fill="{P.GROUP_TINTS[1]}"'
+            parts.append(_rect((x + 9, y - 11, 9, 14), swatch))
+            parts.append(_label(x + 24, y, text, 12, fill=P.SOFT_INK))
+            x += 24 + _width_of(text, 12) + 18
+            continue
         else:  # taken
             swatch = (
                 f' fill="none" stroke="{P.TAKEN_EDGE}" stroke-width="1.5" stroke-dasharray="5 3"'
@@ -471,7 +478,9 @@ def render(
     if taken:
         legend.append(("taken", "collected last turn"))
     if link_cells:
-        legend.append(("link", "on a shortest bridge"))
+        legend.append(("link", "+ on a shortest bridge"))
+    if split:
+        legend.append(("group", "tint: one group"))
     legend_w = sum(42 + _width_of(text, 12) for _, text in legend)
 
     content_w = min(max(panel_w, table.width + _LABEL_W, legend_w, 320.0), room)
@@ -584,7 +593,7 @@ def _table_layers(
 
     # Group tints under the cards of a split table: touching cells merge into one patch.
     if game.is_split:
-        groups = game.groups
+        groups = reading_order(game.groups)
         for i, group in enumerate(groups):
             tint = P.GROUP_TINTS[i % len(P.GROUP_TINTS)]
             tip = f"Group {i + 1} of {len(groups)}: {_plural(len(group), 'card')}"
@@ -594,29 +603,6 @@ def _table_layers(
                 group_of[cell] = i
                 parts.append(_rect(_cell_box(t, x0, y0, cell, 0), ""))
             parts.append("</g>")
-
-    # Cells the last placement collected: dashed ghosts, labelled unless
-    # another marker will be drawn on them.
-    marked = set(legal_cells) | set(link_cells)
-    for cell in taken:
-        if cell in board:
-            continue
-        box = _cell_box(t, x0, y0, cell, inset)
-        cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
-        parts.append(
-            f'<g class="dw-taken"><title>Collected from {_text(cell)} last turn</title>'
-            + _rect(
-                box,
-                f' rx="{_n(9 * s)}" fill="none" stroke="{P.TAKEN_EDGE}" '
-                f'stroke-width="{_n(max(1.0, 1.5 * s))}"{_dashes(5 * s, 3 * s)}',
-            )
-            + (
-                ""
-                if cell in marked
-                else _label(cx, cy + 4 * s, "taken", 11 * s, fill=P.FAINT_INK, anchor="middle")
-            )
-            + "</g>"
-        )
 
     # Legal cells: green, dashed, with their coordinates.
     for cell in legal_cells:
@@ -676,6 +662,27 @@ def _table_layers(
             + f'<path d="M{_n(cx - arm)},{_n(cy - 22 * s)}h{_n(2 * arm)}M{_n(cx)},'
             f'{_n(cy - 22 * s - arm)}v{_n(2 * arm)}" stroke="{P.LINK_EDGE}" '
             f'stroke-width="{_n(max(1.5, 3 * s))}" stroke-linecap="round"/>' + "</g>"
+        )
+
+    # Cells the last placement collected: dashed ghosts, labelled "taken". Drawn over the
+    # legal and bridge markers, so that a collection that split the table still shows every
+    # cell it took; on a marked cell the word moves to the bottom, clear of the marker.
+    marked = set(legal_cells) | set(link_cells)
+    for cell in taken:
+        if cell in board:
+            continue
+        box = _cell_box(t, x0, y0, cell, inset - 2 * s)
+        cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+        ty = cy + 36 * s if cell in marked else cy + 4 * s
+        parts.append(
+            f'<g class="dw-taken"><title>Collected from {_text(cell)} last turn</title>'
+            + _rect(
+                box,
+                f' rx="{_n(9 * s)}" fill="none" stroke="{P.TAKEN_EDGE}" '
+                f'stroke-width="{_n(max(1.0, 1.5 * s))}"{_dashes(5 * s, 3 * s)}',
+            )
+            + _label(cx, ty, "taken", 11 * s, fill=P.SOFT_INK, anchor="middle")
+            + "</g>"
         )
 
     # The cards.

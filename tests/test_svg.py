@@ -281,7 +281,71 @@ def test_each_group_gets_its_own_tint_under_its_cards() -> None:
     game = split_three_groups()
     tints = groups_of(parse(render(game)), "dw-group")
     assert len({g.get("fill") for g in tints}) == 3
-    assert [len(g.findall(f"{NS}rect")) for g in tints] == [len(g) for g in game.groups]
+    in_order = sorted(game.groups, key=min)  # reading order of each group's first cell
+    assert [len(g.findall(f"{NS}rect")) for g in tints] == [len(g) for g in in_order]
+
+
+def tint_of(game: Game, cell: tuple[int, int]) -> str:
+    """The tint of the group under ``cell`` in the picture of ``game``."""
+    for g in groups_of(parse(render(game)), "dw-group"):
+        for rect in g.findall(f"{NS}rect"):
+            size = float(rect.get("width", 0))
+            x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+            cx, cy = centre_of_cell(game, cell)
+            if x <= cx <= x + size and y <= cy <= y + float(rect.get("height", 0)):
+                return str(g.get("fill"))
+    raise AssertionError(f"no tint under {cell}")
+
+
+def centre_of_cell(game: Game, cell: tuple[int, int]) -> tuple[float, float]:
+    """The centre of ``cell`` in the picture, from the card drawn there."""
+    for g in groups_of(parse(render(game)), "dw-card"):
+        if title_of(g).endswith(f"at {cell}") or f"at {cell}:" in title_of(g):
+            rect = g.find(f"{NS}rect")
+            assert rect is not None
+            x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+            return x + float(rect.get("width", 0)) / 2, y + float(rect.get("height", 0)) / 2
+    raise AssertionError(f"no card at {cell}")
+
+
+def test_a_group_keeps_its_tint_while_a_card_joins_the_other_group() -> None:
+    """The two pictures of notebook 01 around Ben's bridge card: the lone Kazoo's group was
+    the first (blue) before the card joined the Mumbo's group, and stays blue after, although
+    the Mumbo's group is now the larger one (defect: the colours swapped)."""
+    game = Game.from_position(
+        board={(-1, 0): 10, (0, 0): 21, (0, 1): 11, (1, 1): 12},
+        hands=[[21, 10], [12, 5]],
+    )
+    game.play(21, (0, 2))
+    before = (tint_of(game, (-1, 0)), tint_of(game, (1, 1)))
+    game.play(12, (0, 1))
+    after = (tint_of(game, (-1, 0)), tint_of(game, (1, 1)))
+    assert before == after and before[0] != before[1]
+
+
+def test_every_taken_cell_is_marked_even_under_a_bridge_marker() -> None:
+    """A collection that splits the table leaves its cells on the shortest bridge: each of
+    them still says "taken" (defect: the yellow bridge marker hid two of the three)."""
+    game = Game.from_position(
+        board={(0, -1): 24, (0, 1): 5, (1, -1): 6, (1, 0): 7, (1, 1): 8, (2, 0): 24},
+        hands=[[24], [3]],
+    )
+    game.play(24, (0, 0))
+    assert game.is_split and {(0, 0), (1, 0)} <= game.link_cells
+    for legal in (False, True):
+        ghosts = groups_of(parse(render(game, legal=legal)), "dw-taken")
+        assert sorted(title_of(g) for g in ghosts) == [
+            f"Collected from {cell} last turn" for cell in [(0, 0), (1, 0), (2, 0)]
+        ]
+        assert all(all_text(g) == "taken" for g in ghosts)
+
+
+def test_the_legend_explains_the_plus_marks_and_the_tints_of_a_split_table() -> None:
+    legend = groups_of(parse(render(split_three_groups())), "dw-legend")
+    assert "+ on a shortest bridge" in all_text(legend[0])
+    assert "tint: one group" in all_text(legend[0])
+    joined = mid_game()
+    assert not joined.is_split and "tint: one group" not in render(joined)
 
 
 def test_card_tooltips_name_their_group_on_a_split_table() -> None:
@@ -495,4 +559,4 @@ def test_pictures_stay_byte_identical() -> None:
         for legal in (False, True):
             digest.update(render(game, legal=legal, names=names).encode())
         digest.update(render(game, last=False).encode())
-    assert digest.hexdigest() == "ef578adaa758e2bdbe6f298d62c324b2213d49f9882c0f4b9be47d973f255fc8"
+    assert digest.hexdigest() == "4889c640c89b17898852e301a97b39398d7f5dd5d59c7b61a67bf095e0a9e972"

@@ -79,7 +79,7 @@ from ..ai import ExpertPlayer, Player, Review
 from ..ai.review import DEFAULT_SIMULATIONS
 from ..cards import NAMES
 from ..game import Game, IllegalMoveError, Move, Placement, Rules
-from ..grid import Cell
+from ..grid import Cell, reading_order
 from . import words
 from .charts import Holds
 from .geometry import GRAPH_H, MAX_ZOOM, MIN_TAP, MIN_ZOOM, Geometry
@@ -1455,7 +1455,7 @@ class Controller:
             lit=lit,
             link=game.is_split,
             links=game.link_cells if game.is_split else frozenset(),
-            groups=game.groups if game.is_split else (),
+            groups=reading_order(game.groups) if game.is_split else (),
             last=last.move.cell if last is not None else None,
             taken=taken,
             marks=tuple((p.move.cell, self.labels[p.seat]) for p in self._others()),
