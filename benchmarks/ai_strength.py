@@ -1,6 +1,7 @@
 """How strong is each AI?  Seat-rotated 2-player matches on all cores; prints figures.
 
     python benchmarks/ai_strength.py [--games 400] [--quick]
+    python benchmarks/ai_strength.py --beliefs [--games 400]
 
 Each match is a :func:`dweebies_widget.ai.tournament` (every deal played with both
 seatings).  Prints Greedy vs Random, Cautious vs Greedy, Expert (0.25 s a move) vs Greedy and
@@ -8,6 +9,11 @@ vs Cautious with 95 % intervals (the win rate counts a tie as half a win; the ra
 games won alone is printed beside it), Expert's median and 95th-percentile think time, its
 simulations per second, and how its win rate against Greedy grows with its budget.
 ``--quick`` runs a few games of each, to check that the script works.
+
+``--beliefs`` measures what the belief model (:mod:`dweebies_widget.ai.beliefs`) is worth at
+equal time: the Expert (0.25 s a move, beliefs on, the default) against Cautious and against
+the previous Expert (0.25 s, ``beliefs=False``), and both Experts' think time and
+simulations per second over the same positions.
 """
 
 from __future__ import annotations
@@ -43,9 +49,9 @@ def match(a: Player, b: Player, games: int, seed: int) -> float:
     return row.win_rate
 
 
-def expert_timing(seconds: float, positions: int) -> None:
+def expert_timing(seconds: float, positions: int, *, beliefs: bool = True) -> None:
     """Think time and simulations per second of Expert over positions of random games."""
-    expert = ExpertPlayer(seconds=seconds)
+    expert = ExpertPlayer(seconds=seconds, beliefs=beliefs)
     times: list[float] = []
     sims: list[float] = []
     for seed in range(positions):
@@ -63,7 +69,8 @@ def expert_timing(seconds: float, positions: int) -> None:
     times.sort()
     p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
     print(
-        f"Expert ({seconds:g} s) think time over {len(times)} positions: median "
+        f"Expert ({seconds:g} s, beliefs {'on' if beliefs else 'off'}) think time over "
+        f"{len(times)} positions: median "
         f"{statistics.median(times) * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms; "
         f"{statistics.median(sims):.0f} simulations per second (median)",
         flush=True,
@@ -75,8 +82,24 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--quick", action="store_true", help="a few games of each")
     parser.add_argument("--skip-curve", action="store_true", help="leave out the budget curve")
+    parser.add_argument("--beliefs", action="store_true", help="the belief model at equal time")
+    parser.add_argument(
+        "--simulations", type=int, default=None,
+        help="with --beliefs: a fixed number of simulations a move instead of 0.25 s (figures "
+        "that a busy machine does not change; pick the count 0.25 s gives on a quiet one)",
+    )  # fmt: skip
     args = parser.parse_args()
     games = 4 if args.quick else args.games
+    if args.beliefs:
+        budget = {"simulations": args.simulations} if args.simulations else {"seconds": 0.25}
+        what = f"{args.simulations} simulations" if args.simulations else "0.25 s"
+        print(f"seat-rotated 2-player matches at {what} a move, {games} games each", flush=True)
+        for beliefs in (True, False):
+            expert_timing(0.25, 6 if args.quick else 40, beliefs=beliefs)
+        match(ExpertPlayer(**budget), CautiousPlayer(), games, seed=4)  # type: ignore[arg-type]
+        old = ExpertPlayer(**budget, beliefs=False, name="previous Expert")  # type: ignore[arg-type]
+        match(ExpertPlayer(**budget), old, games, seed=6)  # type: ignore[arg-type]
+        return
     print(f"seat-rotated 2-player matches, {games} games each (both cores)", flush=True)
     match(GreedyPlayer(), RandomPlayer(), games, seed=1)
     match(CautiousPlayer(), GreedyPlayer(), games, seed=2)
