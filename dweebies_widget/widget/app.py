@@ -104,11 +104,7 @@ class DweebiesWidget(CanvasBox):
                 scheduler=self._schedule, review=review, review_analyst=review_analyst,
                 reviewer=in_background(self._guarded),
             )  # fmt: skip
-            self._wire()
-            self.status = widgets.HTML(layout=widgets.Layout(min_height="5.6em"))
-            self.status.add_class("dweebies-status")
-            self.move_log = widgets.HTML(layout=widgets.Layout(max_height="9em", overflow="auto"))
-            self.move_log.add_class("dweebies-log")
+            self._wire("Dweebies table", status_height="5.6em", log_height="9em")
             self.buttons = Buttons(self.controller, self.new_game, self._guarded, seed + 1)
             self.review_bar = ReviewBar(self.controller, self._guarded)
             """The controls shown instead of :attr:`buttons` while looking back."""

@@ -1,7 +1,8 @@
 """The canvas side of a widget: a canvas that follows the page and passes its events on.
 
 One job, glue only: a box of ipywidgets around an ipycanvas that shows a controller's table
-(:class:`~dweebies_widget.widget.app.DweebiesWidget` is one).  Nothing here decides; it
+(:class:`~dweebies_widget.widget.app.DweebiesWidget` and
+:class:`~dweebies_widget.widget.puzzle_app.PuzzleWidget` are two).  Nothing here decides; it
 
 * passes canvas events (mouse, touch, wheel, keys) to the controller as plain method calls,
   each under one lock and guarded (:meth:`CanvasBox._guarded`) so that a failure becomes a
@@ -72,13 +73,11 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
 
     A subclass calls :meth:`_start` first (before it makes its controller, which takes
     :meth:`_schedule` and the canvas size), sets :attr:`controller`, calls :meth:`_wire`
-    (the canvas and the companion), makes its :attr:`status` line and calls
+    (the canvas, the companion, the status line and the move log) and calls
     ``super().__init__`` with its children.
     """
 
     controller: Table
-    status: Any
-    """The status line (an ``HTML`` widget): says what went wrong when the controller cannot."""
 
     def _start(self, width: int | None, height: int | None, pixel_ratio: float) -> None:
         """The lock, the error list and the sizes, before anything else is made."""
@@ -94,9 +93,11 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
         self._pressed = False  # a mouse button is down on the canvas (a drag pans)
         self._resizing = False  # the glue itself is changing the canvas size
 
-    def _wire(self, label: str = "Dweebies table") -> None:
+    def _wire(self, label: str, status_height: str, log_height: str) -> None:
         """Make :attr:`canvas` and :attr:`companion` (named ``label`` for screen readers),
-        every event of theirs passed to :attr:`controller`, guarded."""
+        every event of theirs passed to :attr:`controller`, guarded; then :attr:`status`
+        (at least ``status_height`` tall) and :attr:`move_log` (at most ``log_height``,
+        then it scrolls)."""
         c = self.controller
         on = self._guarded
         width, height = self._canvas_size(self._display)
@@ -118,6 +119,10 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
         """The front-end part: measures the page, speaks for the canvas (see
         :mod:`~dweebies_widget.widget.companion`)."""
         self.companion.observe(on(self._fit), ["width", "view_height", "other_height"])
+        self.status = widgets.HTML(layout=widgets.Layout(min_height=status_height))
+        self.status.add_class("dweebies-status")
+        self.move_log = widgets.HTML(layout=widgets.Layout(max_height=log_height, overflow="auto"))
+        self.move_log.add_class("dweebies-log")
 
     @property
     def pixel_ratio(self) -> float:
