@@ -3,11 +3,12 @@
 ``geometry`` (pixels and cells), ``paint`` (drawing from plain data), ``timing`` (when timed
 jobs run) and ``controller`` (what every click, tap, key and button means, and what to show)
 import no widget library, so they can be used and tested without one; ``app`` is the thin glue
-that ties the controller to a canvas, and ``companion`` its small front-end part (it measures
-the page, gives the canvas a text alternative for screen readers and lets Tab leave it); both
-are imported only when ``DweebiesWidget`` is asked for.  The puzzle widget is built the same
-way: ``puzzle`` (its controller, no widget library), ``puzzle_paint`` (its marks over the
-picture) and ``puzzle_app`` (the glue, loaded when ``PuzzleWidget`` is asked for).
+that ties the controller to a canvas, on ``canvas_box`` (the canvas side both widgets share:
+events, timers, sizing, redraws), and ``companion`` its small front-end part (it measures the
+page, gives the canvas a text alternative for screen readers and lets Tab leave it); they are
+imported only when ``DweebiesWidget`` is asked for.  The puzzle widget is built the same way:
+``puzzle`` (its controller, no widget library), ``puzzle_paint`` (its marks over the picture)
+and ``puzzle_app`` (the glue, loaded when ``PuzzleWidget`` is asked for).
 """
 
 from __future__ import annotations

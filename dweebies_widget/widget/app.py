@@ -2,22 +2,13 @@
 
 Everything that decides lives in :class:`~dweebies_widget.widget.controller.Controller` (which
 itself asks the :class:`~dweebies_widget.game.Game` every rule question); this module is the
-glue to ipywidgets and ipycanvas only.  It
-
-* passes canvas events (mouse, touch, wheel, keys) and button clicks to the controller as
-  plain method calls, each under one lock and guarded so that a failure becomes a message,
-  never a traceback in the notebook;
-* sizes the canvas: its backing store has ``pixel_ratio`` canvas pixels per CSS pixel, so the
-  drawing is sharp on high-density screens, and it is shown at a CSS size that follows the
-  page, as measured by the front-end :class:`~.companion.Companion` (which also gives the
-  canvas its text alternative and lets Tab leave it);
-* gives the controller a scheduler that runs its timed jobs (an AI's pause, the end of a
-  flash) on the kernel's event loop, under the same lock;
-* shows what the controller says changed: the picture is painted by
-  :mod:`~dweebies_widget.widget.paint` into a recording and replayed inside ``hold_canvas``,
-  so every redraw is one message to the browser; the status line, the move log and the buttons
-  are filled from the controller's text and :class:`~.controller.Controls`; the companion gets
-  the board in words and each new announcement for screen readers.
+glue to ipywidgets only.  The canvas side (events passed to the controller under one lock and
+guarded, timed jobs on the kernel's event loop, a canvas sized to the page, one message per
+redraw, the companion that speaks for the canvas) is :class:`~.canvas_box.CanvasBox`; the
+rows of controls are :mod:`~.buttons` and :mod:`~.review_bar`.  :class:`DweebiesWidget` shows
+what the controller says changed: the picture painted by :mod:`~dweebies_widget.widget.paint`,
+the status line, the move log and the buttons filled from the controller's text and
+:class:`~.controller.Controls`.
 
 Once the game is over, Review looks back over it move by move (the controller steps through a
 :class:`~.replay.Replay`; :mod:`~.review_bar` is its row of controls, and the review itself
@@ -32,35 +23,27 @@ the click that gave them the turn.  Without human seats the game waits for Step 
 
 from __future__ import annotations
 
-import html
-import threading
-import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
-from ipycanvas import Canvas, hold_canvas
 
 from ..ai import ExpertPlayer, Player, Review
 from ..game import Game, Move, Placement, Rules
 from ..grid import Cell
 from .background import in_background
 from .buttons import Buttons
-from .companion import Companion, fit_size
+from .canvas_box import DEFAULT_SIZE, CanvasBox, log_html, status_html
 from .controller import Change, Controller
 from .geometry import Geometry
 from .paint import Pen, paint
 from .review_bar import ReviewBar
 from .seats import Seat
-from .timing import Cancel, Job, call_later
 
-__all__ = ["DweebiesWidget"]
-
-DEFAULT_SIZE = (900, 720)
-"""The canvas's display size (CSS pixels) until the page has been measured."""
+__all__ = ["DEFAULT_SIZE", "DweebiesWidget"]
 
 
-class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
+class DweebiesWidget(CanvasBox):
     """Play Dweebies by clicking: the table, your hand, the scores, buttons and a move log.
 
     Args:
@@ -93,6 +76,9 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
     (2, ('Ana', 'Greedy'))
     """
 
+    controller: Controller
+    """Everything that decides: turn flow, selection, text, the picture's data."""
+
     def __init__(
         self,
         seats: Sequence[Seat] | None = None,
@@ -109,50 +95,16 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         review: bool = False,
         review_analyst: ExpertPlayer | None = None,
     ) -> None:
-        if pixel_ratio <= 0:
-            raise ValueError("pixel_ratio is canvas pixels per CSS pixel: more than 0")
-        self._lock = threading.RLock()
-        self.errors: list[str] = []
-        """Internal failures caught while handling an event (shown as a message, never
-        raised into the notebook); empty in a healthy widget."""
-        self._fixed = (width, height)
-        self._ratio = float(pixel_ratio)
-        self._display = (width or DEFAULT_SIZE[0], height or DEFAULT_SIZE[1])
-        self._pressed = False  # a mouse button is down on the canvas (a drag pans)
-        self._resizing = False  # the glue itself is changing the canvas size
+        self._start(width, height, pixel_ratio)
         with self._lock:  # a timed job must not run before the widget is built
             cw, ch = self._canvas_size(self._display)
-            # Everything that decides: turn flow, selection, text, the picture's data.
             self.controller = Controller(
                 seats, seed=seed, rules=rules, game=game, ai_delay=ai_delay, flash=flash,
                 width=cw, height=ch, pixel_ratio=self._ratio, hint_player=hint_player,
                 scheduler=self._schedule, review=review, review_analyst=review_analyst,
                 reviewer=in_background(self._guarded),
             )  # fmt: skip
-            self.canvas = Canvas(width=cw, height=ch)
-            self.canvas.layout.width = f"{self._display[0]}px"
-            c = self.controller
-            on = self._guarded
-            self.canvas.on_mouse_down(on(self._mouse_down))
-            self.canvas.on_mouse_up(on(self._mouse_up))
-            self.canvas.on_mouse_move(on(lambda x, y: c.pointer_move(x, y, pressed=self._pressed)))
-            self.canvas.on_mouse_out(on(self._mouse_out))
-            self.canvas.on_mouse_wheel(on(c.wheel))
-            self.canvas.on_touch_start(on(c.touch_start))
-            self.canvas.on_touch_move(on(c.touch_move))
-            self.canvas.on_touch_end(on(c.touch_end))
-            self.canvas.on_touch_cancel(on(c.touch_cancel))
-            self.canvas.on_key_down(on(c.key))
-            self.canvas.on_client_ready(on(self._on_client_ready))
-            self.canvas.observe(on(self._on_canvas_resize), ["width", "height"])
-            self.companion = Companion()
-            """The front-end part: measures the page, speaks for the canvas (see
-            :mod:`~dweebies_widget.widget.companion`)."""
-            self.companion.observe(on(self._fit), ["width", "view_height", "other_height"])
-            self.status = widgets.HTML(layout=widgets.Layout(min_height="5.6em"))
-            self.status.add_class("dweebies-status")
-            self.move_log = widgets.HTML(layout=widgets.Layout(max_height="9em", overflow="auto"))
-            self.move_log.add_class("dweebies-log")
+            self._wire("Dweebies table", status_height="5.6em", log_height="9em")
             self.buttons = Buttons(self.controller, self.new_game, self._guarded, seed + 1)
             self.review_bar = ReviewBar(self.controller, self._guarded)
             """The controls shown instead of :attr:`buttons` while looking back."""
@@ -160,7 +112,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
             self._row.add_class("dweebies-controls")
             super().__init__([self.companion, self.canvas, self.status, self._row, self.move_log])
             self.add_class("dweebies-widget")
-            c.on_change = self._show
+            self.controller.on_change = self._show
             self._show(Change.PICTURE)
 
     def __repr__(self) -> str:
@@ -304,25 +256,6 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         with self._lock:
             self.controller.refresh()
 
-    @property
-    def pixel_ratio(self) -> float:
-        """Canvas pixels per CSS pixel."""
-        return self._ratio
-
-    @property
-    def display_size(self) -> tuple[int, int]:
-        """The canvas's display size in CSS pixels (its backing store is
-        :attr:`pixel_ratio` times that)."""
-        return self._display
-
-    def resize(self, width: int | None, height: int | None = None) -> None:
-        """Show the canvas at ``width`` x ``height`` CSS pixels (its backing store
-        :attr:`pixel_ratio` times that); ``None`` follows the page.  The table is fitted
-        again."""
-        with self._lock:
-            self._fixed = (width, height)
-            self._fit()
-
     def follow(self, game: Game) -> None:
         """Show ``game``, the same game moved on elsewhere (the other seats of a remote
         table, see :mod:`~dweebies_widget.widget.remote`): its new moves are said and the
@@ -395,114 +328,18 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         return self.controller.status_text()
 
     # ------------------------------------------------------------------ glue
-    def _guarded(self, handler: Callable[..., object]) -> Callable[..., None]:
-        """Wrap an event handler: run it under the lock; an unexpected exception becomes a
-        message (and an entry in :attr:`errors`), never a traceback in the notebook."""
-
-        def run(*args: Any) -> None:
-            with self._lock:
-                try:
-                    handler(*args)
-                except Exception as error:  # noqa: BLE001 - shown, recorded, not raised
-                    self.errors.append(traceback.format_exc())
-                    try:
-                        self.controller.fail(error)  # shows the message
-                    except Exception:  # noqa: BLE001 - the status line itself failed
-                        self.status.value = html.escape(self.controller.message)
-
-        return run
-
-    def _schedule(self, delay: float, job: Job) -> Cancel:
-        """The controller's scheduler: the kernel's event loop (a timer thread outside a
-        kernel), the job run under the lock and guarded like an event."""
-        return call_later(delay, self._guarded(job))
-
-    def _on_client_ready(self) -> None:
-        # A new view shows an empty canvas. The manager remembers the last canvas it drew on
-        # and Voila loses draw commands sent while the notebook ran: forget it, then redraw.
-        self.canvas._canvas_manager._current_canvas = None
-        self.controller.redraw()
-
-    def _mouse_down(self, x: float, y: float) -> None:
-        self._pressed = True
-        self.controller.click(x, y)
-
-    def _mouse_up(self, x: float, y: float) -> None:
-        self._pressed = False
-        self.controller.release(x, y)
-
-    def _mouse_out(self, _x: float, _y: float) -> None:
-        self._pressed = False
-        self.controller.pointer_leave()
-
-    def _canvas_size(self, display: tuple[int, int]) -> tuple[int, int]:
-        """The backing store's size (canvas pixels) for a display size (CSS pixels)."""
-        return round(display[0] * self._ratio), round(display[1] * self._ratio)
-
-    def _fit(self, _change: object = None) -> None:
-        """Size the canvas from the page's measures (or the fixed size) and redraw."""
-        page = self.companion
-        fixed_width, fixed_height = self._fixed
-        if page.width > 0:
-            display = fit_size(
-                page.width, page.view_height, page.other_height,
-                fixed_width=fixed_width, fixed_height=fixed_height,
-            )  # fmt: skip
-        else:
-            display = (fixed_width or self._display[0], fixed_height or self._display[1])
-        if display == self._display:
-            return
-        self._display = display
-        width, height = self._canvas_size(display)
-        self._resizing = True
-        try:
-            with self.canvas.hold_sync():  # width and height in one message
-                self.canvas.layout.width = f"{display[0]}px"
-                self.canvas.width, self.canvas.height = width, height
-        finally:
-            self._resizing = False
-        self.controller.resize(width, height)
-
-    def _on_canvas_resize(self, _change: object) -> None:
-        # Someone set ``canvas.width`` or ``height`` from a cell: fit the table to it.
-        if not self._resizing:
-            self.controller.resize(int(self.canvas.width), int(self.canvas.height))
-
     def _show(self, change: Change) -> None:
         """Show what the controller says changed: the picture (one message) and the text."""
         c = self.controller
         if change is Change.PICTURE:
             pen = Pen()
-            paint(pen, c.geometry, c.scene)  # painted first: nothing can fail inside the hold
-            # Each redraw names its canvas first: a page that connects while redraws are on
-            # their way (a review running, an AI moving) gets none without it, and
-            # ipycanvas's page then stops drawing for good.
-            self.canvas._canvas_manager._current_canvas = None
-            with hold_canvas():
-                pen.replay(self.canvas)
-        lines = [html.escape(line) for line in c.status_lines()]
-        lines[0] = f"<b>{lines[0]}</b>"
-        if c.detail and len(lines) > 1 and lines[-1] == html.escape(c.detail):
-            # The rule behind a refusal: there for those who want it, said quieter.
-            lines[-1] = f'<span style="color: #57606a; font-size: 0.9em">{lines[-1]}</span>'
-        self.status.value = "<br>".join(lines)
-        items = c.log_entries()  # newest first (numbered): the newest stays in view at the top
-        self.move_log.value = (
-            '<ul style="list-style: none; margin: 0.2em 0; padding-left: 0.3em">'
-            + "".join(f"<li>{html.escape(t)}</li>" for t in items[:200])
-            + "</ul>"
-            if items
-            else "<i>No moves yet.</i>"
-        )
+            paint(pen, c.geometry, c.scene)
+            self._draw(pen)
+        self.status.value = status_html(c.status_lines(), c.detail)
+        self.move_log.value = log_html(c.log_entries(), "No moves yet.")
         self.buttons.update(c.controls())
         self.review_bar.update()
         row = self.review_bar.box if c.replay is not None else self.buttons.box
         if self._row.children != (row,):  # the controls of play, or of looking back
             self._row.children = (row,)
-        page = self.companion
-        page.description = c.describe()
-        # One event may say more as it goes on (a move, then the computer's answer): the
-        # page reads the announcement once it stops changing.
-        with page.hold_sync():
-            page.announcement = c.announcement
-            page.announcement_id = c.announcement_id
+        self._speak()

@@ -1,38 +1,33 @@
 """The puzzle widget: the goal, a canvas, a status line, buttons and a log around a
 :class:`~dweebies_widget.widget.puzzle.PuzzleController`.
 
-Glue only, as :mod:`~dweebies_widget.widget.app` is for play: canvas events and button
-clicks go to the controller as plain method calls, each under one lock and guarded (a failure
-becomes a message, never a traceback in the notebook); timed jobs (a flash, the steps of a
-proof, taking a wrong move back) run on the kernel's event loop under the same lock; the
-canvas follows the page as the front-end :class:`~.companion.Companion` measures it, and the
-companion speaks for the canvas (the board in words, and each announcement).  Every redraw is
-one message: the play picture and the puzzle's overlay are painted on one recording
+Glue only, as :mod:`~dweebies_widget.widget.app` is for play, on the same
+:class:`~.canvas_box.CanvasBox`: canvas events and button clicks go to the controller as plain
+method calls, each under one lock and guarded (a failure becomes a message, never a traceback
+in the notebook); timed jobs (a flash, the steps of a proof, taking a wrong move back) run on
+the kernel's event loop under the same lock; the canvas follows the page, and the companion
+speaks for the canvas (the board in words, and each announcement).  Every redraw is one
+message: the play picture and the puzzle's overlay are painted on one recording
 :class:`~dweebies_widget.widget.paint.Pen`, replayed inside ``hold_canvas``.
 """
 
 from __future__ import annotations
 
 import html
-import threading
-import traceback
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as widgets
-from ipycanvas import Canvas, hold_canvas
 
 from ..grid import Cell
 from ..puzzles.model import Hint, Puzzle, Verdict
-from .app import DEFAULT_SIZE
 from .buttons import TAP
-from .companion import Companion, fit_size
+from .canvas_box import CanvasBox, log_html, status_html
 from .controller import Change
 from .geometry import Geometry
 from .paint import Pen, paint
 from .puzzle import KIND_NAMES, PuzzleController, Rating, theme_name
 from .puzzle_paint import paint_overlay
-from .timing import Cancel, Job, call_later
 
 __all__ = ["PuzzleWidget"]
 
@@ -43,7 +38,7 @@ def _layout(**extra: str) -> Any:
     return widgets.Layout(width="auto", height=TAP, min_width=TAP, **extra)
 
 
-class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
+class PuzzleWidget(CanvasBox):
     """Puzzles to solve by clicking, tapping or with the keyboard: a goal, a position, and
     a verdict for every answer.
 
@@ -68,6 +63,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     ('haul', 0, True)
     """
 
+    controller: PuzzleController
+
     def __init__(
         self,
         puzzles: Iterable[Puzzle] | None = None,
@@ -83,17 +80,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         step: float = 1.0,
         reset: float = 2.5,
     ) -> None:
-        if pixel_ratio <= 0:
-            raise ValueError("pixel_ratio is canvas pixels per CSS pixel: more than 0")
-        self._lock = threading.RLock()
-        self.errors: list[str] = []
-        """Internal failures caught while handling an event (shown as a message, never
-        raised into the notebook); empty in a healthy widget."""
-        self._fixed = (width, height)
-        self._ratio = float(pixel_ratio)
-        self._display = (width or DEFAULT_SIZE[0], height or DEFAULT_SIZE[1])
-        self._pressed = False
-        self._resizing = False
+        self._start(width, height, pixel_ratio)
         self._syncing = False
         with self._lock:
             cw, ch = self._canvas_size(self._display)
@@ -102,32 +89,11 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                 scheduler=self._schedule, width=cw, height=ch, pixel_ratio=self._ratio,
                 flash=flash, step=step, reset=reset,
             )  # fmt: skip
-            c = self.controller
-            on = self._guarded
-            self.canvas = Canvas(width=cw, height=ch)
-            self.canvas.layout.width = f"{self._display[0]}px"
-            self.canvas.on_mouse_down(on(self._mouse_down))
-            self.canvas.on_mouse_up(on(self._mouse_up))
-            self.canvas.on_mouse_move(on(lambda x, y: c.pointer_move(x, y, pressed=self._pressed)))
-            self.canvas.on_mouse_out(on(self._mouse_out))
-            self.canvas.on_mouse_wheel(on(c.wheel))
-            self.canvas.on_touch_start(on(c.touch_start))
-            self.canvas.on_touch_move(on(c.touch_move))
-            self.canvas.on_touch_end(on(c.touch_end))
-            self.canvas.on_touch_cancel(on(c.touch_cancel))
-            self.canvas.on_key_down(on(c.key))
-            self.canvas.on_client_ready(on(self._on_client_ready))
-            self.canvas.observe(on(self._on_canvas_resize), ["width", "height"])
-            self.companion = Companion(label="Dweebies puzzle table")
-            self.companion.observe(on(self._fit), ["width", "view_height", "other_height"])
+            self._wire("Dweebies puzzle table", status_height="4.2em", log_height="7em")
             self.title = widgets.HTML()
             self.title.add_class("dweebies-puzzle-title")
             self.goal = widgets.HTML()
             self.goal.add_class("dweebies-puzzle-goal")
-            self.status = widgets.HTML(layout=widgets.Layout(min_height="4.2em"))
-            self.status.add_class("dweebies-status")
-            self.move_log = widgets.HTML(layout=widgets.Layout(max_height="7em", overflow="auto"))
-            self.move_log.add_class("dweebies-log")
             self._build_buttons()
             super().__init__(
                 [self.companion, self.title, self.goal, self.canvas, self.status,
@@ -135,7 +101,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
             )  # fmt: skip
             self.add_class("dweebies-widget")
             self.add_class("dweebies-puzzles")
-            c.on_change = self._show
+            self.controller.on_change = self._show
             self._show(Change.PICTURE)
 
     def __repr__(self) -> str:
@@ -337,83 +303,14 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         self._sync_filters()  # refused filters go back to what is shown
 
     # ------------------------------------------------------------------ glue
-    def _guarded(self, handler: Callable[..., object]) -> Callable[..., None]:
-        """Wrap an event handler: run it under the lock; an unexpected exception becomes a
-        message (and an entry in :attr:`errors`), never a traceback in the notebook."""
-
-        def run(*args: Any) -> None:
-            with self._lock:
-                try:
-                    handler(*args)
-                except Exception as error:  # noqa: BLE001 - shown, recorded, not raised
-                    self.errors.append(traceback.format_exc())
-                    try:
-                        self.controller.fail(error)
-                    except Exception:  # noqa: BLE001 - the status line itself failed
-                        self.status.value = html.escape(f"Something went wrong: {error!r}")
-
-        return run
-
-    def _schedule(self, delay: float, job: Job) -> Cancel:
-        return call_later(delay, self._guarded(job))
-
-    def _on_client_ready(self) -> None:
-        # As in play: Voila loses draw commands sent while the notebook ran (see app.py).
-        self.canvas._canvas_manager._current_canvas = None
-        self.controller.redraw()
-
-    def _mouse_down(self, x: float, y: float) -> None:
-        self._pressed = True
-        self.controller.click(x, y)
-
-    def _mouse_up(self, x: float, y: float) -> None:
-        self._pressed = False
-        self.controller.release(x, y)
-
-    def _mouse_out(self, _x: float, _y: float) -> None:
-        self._pressed = False
-        self.controller.pointer_leave()
-
-    def _canvas_size(self, display: tuple[int, int]) -> tuple[int, int]:
-        return round(display[0] * self._ratio), round(display[1] * self._ratio)
-
-    def _fit(self, _change: object = None) -> None:
-        """Size the canvas from the page's measures (or the fixed size) and redraw."""
-        page = self.companion
-        fixed_width, fixed_height = self._fixed
-        if page.width > 0:
-            display = fit_size(
-                page.width, page.view_height, page.other_height,
-                fixed_width=fixed_width, fixed_height=fixed_height,
-            )  # fmt: skip
-        else:
-            display = (fixed_width or self._display[0], fixed_height or self._display[1])
-        if display == self._display:
-            return
-        self._display = display
-        width, height = self._canvas_size(display)
-        self._resizing = True
-        try:
-            with self.canvas.hold_sync():
-                self.canvas.layout.width = f"{display[0]}px"
-                self.canvas.width, self.canvas.height = width, height
-        finally:
-            self._resizing = False
-        self.controller.resize(width, height)
-
-    def _on_canvas_resize(self, _change: object) -> None:
-        if not self._resizing:
-            self.controller.resize(int(self.canvas.width), int(self.canvas.height))
-
     def _show(self, change: Change) -> None:
         """Show what the controller says changed: the picture (one message) and the text."""
         c = self.controller
         if change is Change.PICTURE:
             pen = Pen()
-            paint(pen, c.geometry, c.scene)  # painted first: nothing can fail inside the hold
+            paint(pen, c.geometry, c.scene)
             paint_overlay(pen, c.geometry, c.overlay())
-            with hold_canvas():
-                pen.replay(self.canvas)
+            self._draw(pen)
         self.title.value = (
             f"<b>{html.escape(c.title())}</b> <span style='color: #57606a'>"
             f"&nbsp;&nbsp;{html.escape(c.progress())}</span>"
@@ -422,16 +319,9 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
             "<div style='font-size: 1.15em; line-height: 1.35'><b>Goal:</b> "
             f"{html.escape(c.goal)}</div>"
         )
-        lines = [html.escape(line) for line in c.status_lines()]
-        lines[0] = f"<b>{lines[0]}</b>"
-        self.status.value = "<br>".join(lines)
-        items = c.log_entries()
-        self.move_log.value = (
-            '<ul style="list-style: none; margin: 0.2em 0; padding-left: 0.3em">'
-            + "".join(f"<li>{html.escape(t)}</li>" for t in items[:200])
-            + "</ul>"
-            if items
-            else "<i>Your answers and hints will be listed here.</i>"
+        self.status.value = status_html(c.status_lines())
+        self.move_log.value = log_html(
+            c.log_entries(), "Your answers and hints will be listed here."
         )
         controls = c.controls()
         self.hint_button.disabled = not controls.hint
@@ -441,11 +331,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         self.next_button.disabled = not controls.next
         for extra in (self.previous_button, self.next_button, self.filters):
             extra.layout.display = None if controls.many else "none"
-        page = self.companion
-        page.description = c.describe()
-        with page.hold_sync():
-            page.announcement = c.announcement
-            page.announcement_id = c.announcement_id
+        self._speak()
 
 
 def _key(themes: Iterable[str]) -> str:
