@@ -35,6 +35,7 @@ def test_the_lesson_notebooks_are_all_there() -> None:
         "02_edge_cases.ipynb",
         "04_ai_opponents.ipynb",
         "05_build_your_own_ai.ipynb",
+        "08_for_programmers.ipynb",
     } <= names
 
 
