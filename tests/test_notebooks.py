@@ -33,6 +33,7 @@ def test_the_lesson_notebooks_are_all_there() -> None:
         "00_play.ipynb",
         "01_rules.ipynb",
         "02_edge_cases.ipynb",
+        "03_strategy.ipynb",
         "04_ai_opponents.ipynb",
         "05_build_your_own_ai.ipynb",
         "08_for_programmers.ipynb",
