@@ -93,6 +93,9 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
     (2, ('Ana', 'Greedy'))
     """
 
+    controller_class: type[Controller] = Controller
+    """What decides; a widget of another kind brings its own (the guided first game's)."""
+
     def __init__(
         self,
         seats: Sequence[Seat] | None = None,
@@ -123,7 +126,7 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         with self._lock:  # a timed job must not run before the widget is built
             cw, ch = self._canvas_size(self._display)
             # Everything that decides: turn flow, selection, text, the picture's data.
-            self.controller = Controller(
+            self.controller = self.controller_class(
                 seats, seed=seed, rules=rules, game=game, ai_delay=ai_delay, flash=flash,
                 width=cw, height=ch, pixel_ratio=self._ratio, hint_player=hint_player,
                 scheduler=self._schedule, review=review, review_analyst=review_analyst,
@@ -468,12 +471,16 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         if not self._resizing:
             self.controller.resize(int(self.canvas.width), int(self.canvas.height))
 
+    def _paint(self, pen: Pen) -> None:
+        """Paint the picture (a widget of another kind adds what it draws over it)."""
+        paint(pen, self.controller.geometry, self.controller.scene)
+
     def _show(self, change: Change) -> None:
         """Show what the controller says changed: the picture (one message) and the text."""
         c = self.controller
         if change is Change.PICTURE:
             pen = Pen()
-            paint(pen, c.geometry, c.scene)  # painted first: nothing can fail inside the hold
+            self._paint(pen)  # painted first: nothing can fail inside the hold
             # Each redraw names its canvas first: a page that connects while redraws are on
             # their way (a review running, an AI moving) gets none without it, and
             # ipycanvas's page then stops drawing for good.
