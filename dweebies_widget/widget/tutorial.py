@@ -55,7 +55,7 @@ from .controller import Controller
 from .paint import Scene
 from .puzzle import Callout, Overlay
 
-__all__ = ["FIRST_GAME", "HANDOVER", "Script", "Step", "Tutorial", "goal", "verdict"]
+__all__ = ["FIRST_GAME", "HANDOVER", "RULES", "Script", "Step", "Tutorial", "goal", "verdict"]
 
 YOU = 0
 """The seat of the person at the screen (Greedy sits at seat 1)."""
@@ -157,7 +157,7 @@ def _collects(game: Game, move: Move) -> str:
     ends = " and ".join(str(far) for _, far in lines)
     return (
         f"it collects {words.plural(len(taken), 'card')}, {where}, because the card at the "
-        f"other end, {ends}, is also {name}"
+        f"other end, {ends}, is {name} too"
     )
 
 
@@ -175,8 +175,27 @@ def short_goal(step: Step) -> str:
     }[step.kind]
 
 
+RULES = {
+    "centre": "",
+    "next": (
+        "A card goes on an empty cell right above, below, left or right of a card on the "
+        "table (corners do not count)."
+    ),
+    "collect": (
+        "A line (a row or a column without gaps) is collected when the card you place is at "
+        "one end and the card at the other end is the same Dweebie."
+    ),
+    "bridge": (
+        "While the table is split, a card may go only on a shortest bridge between its "
+        "groups; the card that joins them may collect as usual."
+    ),
+}
+"""The rule behind each kind of guided turn, said in the status line under its goal."""
+
+
 def goal(game: Game, step: Step) -> str:
-    """What a guided turn asks and why, from the engine's answers about ``game`` now."""
+    """What a guided turn asks and why (written on the board), from the engine's answers
+    about ``game`` now."""
     move = step.move
     name, cell = NAMES[move.dweebie], move.cell
     legal = sorted(game.legal_cells())
@@ -194,26 +213,19 @@ def goal(game: Game, step: Step) -> str:
         (dr, dc), side = near[0]
         neighbour = NAMES[board[(cell[0] + dr, cell[1] + dc)]]
         return (
-            "A card goes on an empty cell right above, below, left or right of a card on "
-            f"the table (corners do not count): the {len(legal)} lit cells. Place {name} at "
+            f"A card goes right next to a card: the {len(legal)} lit cells. Place {name} at "
             f"{cell}, {side} {neighbour}: {_collects(game, move)}."
         )
     if step.kind == "collect":
         n = len(game.would_collect(cell).get(move.dweebie, frozenset()))
         best, _ = game.best_collection(game.hand(game.current_player))
-        most = " No card in your hand can collect more now." if best == n else ""
-        return (
-            "Collect! A line (a row or a column without gaps) is collected when the card you "
-            f"place is at one end and the card at the other end is the same Dweebie. Place "
-            f"{name} at {cell}: {_collects(game, move)}.{most}"
-        )
+        most = " No card in your hand can collect more." if best == n else ""
+        return f"Collect! Place {name} at {cell}: {_collects(game, move)}.{most}"
     # "bridge": the table is split
     cells = ", ".join(map(str, legal))
     return (
-        f"The table is split into {len(game.groups)} groups (tinted). Until "
-        "they are joined, a card may go only on a shortest bridge between them: the yellow "
-        f"cells marked +, here {cells}. The card that joins the table may collect: place "
-        f"{name} at {cell}: {_collects(game, move)}."
+        f"Yellow + = the shortest bridge between the {len(game.groups)} groups: {cells}. "
+        f"{name} at {cell} joins them, and {_collects(game, move)}."
     )
 
 
@@ -335,7 +347,10 @@ class Tutorial(Controller):
     def overlay(self) -> Overlay:
         """What the guided game writes over the play picture (drawn as a puzzle's is)."""
         scene = self._scene
-        return Overlay(callout=self.callout, cards=frozenset(scene.board), picked=scene.selected)
+        avoid = set(scene.board)  # the callout covers none of them if it can help it
+        if scene.hint is not None:
+            avoid.add(scene.hint[1])  # nor the guided move's cell
+        return Overlay(callout=self.callout, cards=frozenset(avoid), picked=scene.selected)
 
     # ------------------------------------------------------------------ words
     def status_lines(self) -> list[str]:
@@ -347,10 +362,8 @@ class Tutorial(Controller):
         if mine is not None:
             n = len(self.script.steps)
             step = self.script.steps[mine]
-            lines[:0] = [
-                f"Guided turn {mine + 1} of {n}: {short_goal(step)}.",
-                goal(self._game, step),
-            ]
+            more = [goal(self._game, step), RULES[step.kind]]
+            lines[:0] = [f"Guided turn {mine + 1} of {n}: {short_goal(step)}.", *filter(None, more)]
         return lines
 
     def describe(self) -> str:
@@ -432,7 +445,8 @@ class Tutorial(Controller):
         mine = self._my_step()
         if mine is not None and mine != self._announced:
             n = len(self.script.steps)
-            self._say(f"Guided turn {mine + 1} of {n}: {goal(self._game, self.script.steps[mine])}")
+            step = self.script.steps[mine]
+            self._say(f"Guided turn {mine + 1} of {n}: {goal(self._game, step)} {RULES[step.kind]}")
         self._announced = mine
 
     def _build_scene(self) -> Scene:
