@@ -50,6 +50,7 @@ __all__ = [
     "Position",
     "Rules",
     "SaveError",
+    "TutorialWidget",
     "View",
     "copies",
     "deal_hidden",
@@ -72,4 +73,8 @@ def __getattr__(name: str) -> object:
         from .widget import DweebiesWidget
 
         return DweebiesWidget
+    if name == "TutorialWidget":
+        from .widget import TutorialWidget
+
+        return TutorialWidget
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

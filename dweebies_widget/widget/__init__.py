@@ -8,7 +8,8 @@ events, timers, sizing, redraws), and ``companion`` its small front-end part (it
 page, gives the canvas a text alternative for screen readers and lets Tab leave it); they are
 imported only when ``DweebiesWidget`` is asked for.  The puzzle widget is built the same way:
 ``puzzle`` (its controller, no widget library), ``puzzle_paint`` (its marks over the picture)
-and ``puzzle_app`` (the glue, loaded when ``PuzzleWidget`` is asked for).
+and ``puzzle_app`` (the glue, loaded when ``PuzzleWidget`` is asked for); the guided first
+game too: ``tutorial`` (its controller) and ``tutorial_app`` (``TutorialWidget``).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from .geometry import Geometry
 if TYPE_CHECKING:
     from .app import DweebiesWidget
     from .puzzle_app import PuzzleWidget
+    from .tutorial_app import TutorialWidget
 
-__all__ = ["DweebiesWidget", "Geometry", "PuzzleWidget"]
+__all__ = ["DweebiesWidget", "Geometry", "PuzzleWidget", "TutorialWidget"]
 
 
 def __getattr__(name: str) -> object:
@@ -35,4 +37,8 @@ def __getattr__(name: str) -> object:
         from .puzzle_app import PuzzleWidget
 
         return PuzzleWidget
+    if name == "TutorialWidget":
+        from .tutorial_app import TutorialWidget
+
+        return TutorialWidget
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -78,6 +78,8 @@ class DweebiesWidget(CanvasBox):
 
     controller: Controller
     """Everything that decides: turn flow, selection, text, the picture's data."""
+    controller_class: type[Controller] = Controller
+    """What decides; a widget of another kind brings its own (the guided first game's)."""
 
     def __init__(
         self,
@@ -98,7 +100,8 @@ class DweebiesWidget(CanvasBox):
         self._start(width, height, pixel_ratio)
         with self._lock:  # a timed job must not run before the widget is built
             cw, ch = self._canvas_size(self._display)
-            self.controller = Controller(
+            # Everything that decides: turn flow, selection, text, the picture's data.
+            self.controller = self.controller_class(
                 seats, seed=seed, rules=rules, game=game, ai_delay=ai_delay, flash=flash,
                 width=cw, height=ch, pixel_ratio=self._ratio, hint_player=hint_player,
                 scheduler=self._schedule, review=review, review_analyst=review_analyst,
@@ -328,12 +331,16 @@ class DweebiesWidget(CanvasBox):
         return self.controller.status_text()
 
     # ------------------------------------------------------------------ glue
+    def _paint(self, pen: Pen) -> None:
+        """Paint the picture (a widget of another kind adds what it draws over it)."""
+        paint(pen, self.controller.geometry, self.controller.scene)
+
     def _show(self, change: Change) -> None:
         """Show what the controller says changed: the picture (one message) and the text."""
         c = self.controller
         if change is Change.PICTURE:
             pen = Pen()
-            paint(pen, c.geometry, c.scene)
+            self._paint(pen)
             self._draw(pen)
         self.status.value = status_html(c.status_lines(), c.detail)
         self.move_log.value = log_html(c.log_entries(), "No moves yet.")

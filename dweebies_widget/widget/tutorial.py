@@ -1,0 +1,462 @@
+"""The guided first game, without a screen: a fixed deal, a few guided turns, then free play.
+
+:class:`Tutorial` *is* the play widget's
+:class:`~dweebies_widget.widget.controller.Controller` (the same picture, the same clicks,
+taps, drags and keys, the same refusals in plain words), for one person against Greedy, on a
+fixed deal (:data:`FIRST_GAME`, an explicit deck order: real cards, real rules).  Its
+differences:
+
+* the first turns are **guided**: each has a goal, written on the board (a
+  :class:`~dweebies_widget.widget.puzzle.Callout`, as puzzles write theirs) and in the status
+  line, and its card and cell are outlined.  Only the intended move is accepted: another
+  move is refused with the reason (the game's own, or what that move would do) and what to
+  do instead, and the game is left as it was.  The right move gets a verdict;
+* during the guided turns Greedy answers with moves fixed by the script, each one a move
+  Greedy itself could choose there (one that collects the most it can: the tests check
+  it); then Greedy plays on its own, and the game is a free game to its end, with Review
+  after it.
+
+Every word about a move is the engine's answer: what a placement collects
+(``game.would_collect``, ``Placement.taken``), where a card may go (``game.legal_cells``),
+the groups of a split table and its shortest bridge (``game.groups``, ``game.link_cells``),
+the most a hand can collect (``game.best_collection``).  The texts are built from those
+answers when they are shown (:func:`goal`, :func:`verdict`).
+
+The guided turn is read from the game itself (the moves played so far against the script),
+so Undo, Review's "Play from here" and New game need nothing special: a game that left the
+script is a free game.
+
+>>> from dweebies_widget.widget.timing import ManualClock
+>>> t = Tutorial(scheduler=ManualClock(), ai_delay=0, flash=0)
+>>> t.status_lines()[0]
+'Guided turn 1 of 4: place Mumbo in the centre, (0, 0).'
+>>> t.select(t.game.hand(0).index(12)); _ = t.place((0, 1))   # not where the card may go
+>>> t.message
+'The table is empty, so the first card goes in the centre. Try the lit cell. In this guided \
+turn, place Mumbo at (0, 0): its card and cell are outlined.'
+>>> _ = t.place((0, 0))
+>>> t.turn, dict(t.game.board)
+(1, {(0, 0): 12, (0, 1): 15})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..ai import GreedyPlayer, Player
+from ..cards import FULL_DECK, NAMES
+from ..errors import IllegalMoveError
+from ..game import Game, Move, Placement, Position, shuffled_deck
+from ..grid import Cell
+from . import words
+from .controller import Controller
+from .paint import Scene
+from .puzzle import Callout, Overlay
+
+__all__ = ["FIRST_GAME", "HANDOVER", "RULES", "Script", "Step", "Tutorial", "goal", "verdict"]
+
+YOU = 0
+"""The seat of the person at the screen (Greedy sits at seat 1)."""
+
+HANDOVER = (
+    "From now on you play on your own against Greedy, which always plays a move that "
+    "collects the most cards it can. The game ends when the pile and every hand are empty; "
+    "most cards collected wins. After the game, press Review to look back at every move."
+)
+"""What the guided game says when it hands over to free play."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One guided turn: its lesson (``kind``), the move asked for, and Greedy's answer."""
+
+    kind: str
+    """``"centre"`` (the first card), ``"next"`` (next to a card), ``"collect"`` or
+    ``"bridge"`` (a split table's shortest bridge): which words the goal uses."""
+    move: Move
+    """The one move accepted in this turn."""
+    reply: Move | None
+    """Greedy's scripted answer (``None`` after the last guided turn: Greedy then plays on
+    its own)."""
+
+
+@dataclass(frozen=True)
+class Script:
+    """A guided game: the deck order it is dealt from (2 players, rules section 2) and its
+    guided turns."""
+
+    deck: tuple[int, ...]
+    steps: tuple[Step, ...]
+
+    def game(self) -> Game:
+        """A new game dealt from :attr:`deck`."""
+        return Game(2, deck=list(self.deck))
+
+    def moves(self) -> list[Move]:
+        """Every scripted placement in the order it is played: yours and Greedy's."""
+        out: list[Move] = []
+        for step in self.steps:
+            out.append(step.move)
+            if step.reply is not None:
+                out.append(step.reply)
+        return out
+
+
+def _deck(prefix: Sequence[int], seed: int) -> tuple[int, ...]:
+    """``prefix`` (the hands and the first draws), then the other cards of the deck in the
+    order ``shuffled_deck(seed)`` gives them."""
+    rest = list(shuffled_deck(seed))
+    for card in prefix:
+        rest.remove(card)
+    deck = (*prefix, *rest)
+    assert sorted(deck) == sorted(FULL_DECK)
+    return deck
+
+
+_MUMBO, _PIMBLE, _ZUZU, _JIBBER, _TIBBIT = 12, 15, 25, 9, 19
+_YOURS = [_MUMBO, _ZUZU, _JIBBER, 3, 6]
+_GREEDYS = [_PIMBLE, _JIBBER, _TIBBIT, 1, 7]
+_DRAWS = [4, 5, _MUMBO, 8, 2]  # the first five draws: yours, Greedy's, yours...
+FIRST_GAME = Script(
+    deck=_deck(_YOURS + _GREEDYS + _DRAWS, seed=2024),
+    steps=(
+        Step("centre", Move(_MUMBO, (0, 0)), Move(_PIMBLE, (0, 1))),
+        Step("next", Move(_ZUZU, (-1, 0)), Move(_JIBBER, (1, 1))),
+        Step("collect", Move(_MUMBO, (0, 2)), Move(_TIBBIT, (0, 1))),
+        Step("bridge", Move(_JIBBER, (-1, 1)), None),
+    ),
+)
+"""The guided first game: Mumbo in the centre, Zuzu next to it, Mumbo collects a row of 3
+(which splits the table), Jibber joins the table again on the shortest bridge and collects a
+column of 3."""
+
+
+# ---------------------------------------------------------------------------- the words
+def _lines(taken: frozenset[Cell], cell: Cell) -> list[tuple[str, Cell]]:
+    """The lines of a collection through ``cell``: ``("row" or "column", far end)``."""
+    out = []
+    row = [c for c in taken if c[0] == cell[0] and c != cell]
+    column = [c for c in taken if c[1] == cell[1] and c != cell]
+    for word, cells in (("row", row), ("column", column)):
+        if cells:
+            far = max(cells, key=lambda c: abs(c[0] - cell[0]) + abs(c[1] - cell[1]))
+            out.append((word, far))
+    return out
+
+
+def _collects(game: Game, move: Move) -> str:
+    """What ``move`` would collect now, and why, in words (the engine's answer)."""
+    taken = game.would_collect(move.cell).get(move.dweebie, frozenset())
+    if not taken:
+        return "it collects nothing there"
+    name = NAMES[move.dweebie]
+    lines = _lines(taken, move.cell)
+    where = " and ".join(f"the {word} from {far} to {move.cell}" for word, far in lines)
+    ends = " and ".join(str(far) for _, far in lines)
+    return (
+        f"it collects {words.plural(len(taken), 'card')}, {where}, because the card at the "
+        f"other end, {ends}, is {name} too"
+    )
+
+
+_NEXT_TO = {(1, 0): "above", (-1, 0): "below", (0, 1): "left of", (0, -1): "right of"}
+
+
+def short_goal(step: Step) -> str:
+    """The goal of a guided turn in a few words."""
+    name, cell = NAMES[step.move.dweebie], step.move.cell
+    return {
+        "centre": f"place {name} in the centre, {cell}",
+        "next": f"place {name} at {cell}, next to a card",
+        "collect": f"collect with {name} at {cell}",
+        "bridge": f"join the table again with {name} at {cell}",
+    }[step.kind]
+
+
+RULES = {
+    "centre": "",
+    "next": (
+        "A card goes on an empty cell right above, below, left or right of a card on the "
+        "table (corners do not count)."
+    ),
+    "collect": (
+        "A line (a row or a column without gaps) is collected when the card you place is at "
+        "one end and the card at the other end is the same Dweebie."
+    ),
+    "bridge": (
+        "While the table is split, a card may go only on a shortest bridge between its "
+        "groups; the card that joins them may collect as usual."
+    ),
+}
+"""The rule behind each kind of guided turn, said in the status line under its goal."""
+
+
+def goal(game: Game, step: Step) -> str:
+    """What a guided turn asks and why (written on the board), from the engine's answers
+    about ``game`` now."""
+    move = step.move
+    name, cell = NAMES[move.dweebie], move.cell
+    legal = sorted(game.legal_cells())
+    if step.kind == "centre":
+        where = (
+            f"the only cell where a card may go is {legal[0]}, the centre"
+            if len(legal) == 1
+            else f"a card may go on {words.plural(len(legal), 'cell')}"
+        )
+        return f"The table is empty, so {where}. Pick {name} from your hand, then place it there."
+    if step.kind == "next":
+        board = game.board
+        near = [(d, c) for d, c in _NEXT_TO.items()
+                if (cell[0] + d[0], cell[1] + d[1]) in board]  # fmt: skip
+        (dr, dc), side = near[0]
+        neighbour = NAMES[board[(cell[0] + dr, cell[1] + dc)]]
+        return (
+            f"A card goes right next to a card: the {len(legal)} lit cells. Place {name} at "
+            f"{cell}, {side} {neighbour}: {_collects(game, move)}."
+        )
+    if step.kind == "collect":
+        n = len(game.would_collect(cell).get(move.dweebie, frozenset()))
+        best, _ = game.best_collection(game.hand(game.current_player))
+        most = " No card in your hand can collect more." if best == n else ""
+        return f"Collect! Place {name} at {cell}: {_collects(game, move)}.{most}"
+    # "bridge": the table is split
+    cells = ", ".join(map(str, legal))
+    return (
+        f"Yellow + = the shortest bridge between the {len(game.groups)} groups: {cells}. "
+        f"{name} at {cell} joins them, and {_collects(game, move)}."
+    )
+
+
+def verdict(game: Game, placement: Placement, last: bool = False) -> str:
+    """What a guided turn's right move did, from the placement the game made (``game`` is
+    the game after it); ``last``: the last guided turn (the hand-over follows)."""
+    name, cell = NAMES[placement.move.dweebie], placement.move.cell
+    n = placement.points
+    if n == 0:
+        alone = sum(1 for d in game.board.values() if d == placement.move.dweebie) == 1
+        why = f": no other {name} was on the table" if alone else ""
+        text = f"Right! {name} is at {cell}. It collected nothing{why}."
+    else:
+        text = (
+            f"Right! You collected {words.plural(n, 'card')}: each collected card is a point. "
+            "Collecting is not a choice: a card that makes a match always collects."
+        )
+        if game.is_split:
+            text += f" Your collection split the table into {len(game.groups)} groups."
+        elif len(game.history) > 1 and game.after(len(game.history) - 1).is_split:
+            text += " The table is joined again."
+    return f"{text} {HANDOVER}" if last else text
+
+
+# ---------------------------------------------------------------------------- the controller
+class Tutorial(Controller):
+    """The guided first game (see the module docstring).
+
+    Args:
+        script: the guided game (default :data:`FIRST_GAME`).
+        seed: seeds Greedy once it plays on its own.
+        hint_player: whose ``analyze`` gives hints in free play (default Greedy; a guided
+            turn's hint is its own move).
+        options: as for the play :class:`~dweebies_widget.widget.controller.Controller`
+            (``scheduler``, ``ai_delay``, ``flash``, ``width``...); the seats, the rules
+            and the deal are the script's.
+    """
+
+    def __init__(
+        self,
+        seats: Sequence[Any] | None = None,
+        *,
+        script: Script = FIRST_GAME,
+        seed: int = 0,
+        rules: Any = None,
+        game: Game | None = None,
+        hint_player: Player | None = None,
+        **options: Any,
+    ) -> None:
+        if seats is not None or rules is not None or game is not None:
+            raise ValueError("the guided game brings its own seats, rules and deal")
+        # Set before the play controller starts: it draws at once, and the picture needs them.
+        self.script = script
+        self._script_moves = script.moves()
+        self._start: Position = script.game().start
+        self._wrong = ""
+        self._announced: int | None = None
+        super().__init__(
+            ["You", GreedyPlayer()], game=script.game(), seed=seed,
+            hint_player=hint_player or GreedyPlayer(), **options,
+        )  # fmt: skip
+
+    # ------------------------------------------------------------------ where we are
+    def _played(self) -> int | None:
+        """How many scripted placements the game has made (more: the game went on after
+        them), or ``None`` when it left the script (another deal, another move)."""
+        game = self._game
+        if game.start != self._start:
+            return None
+        moves = [a.move for a in game.history if isinstance(a, Placement)]
+        n = min(len(moves), len(self._script_moves))
+        return len(moves) if moves[:n] == self._script_moves[:n] else None
+
+    @property
+    def guided(self) -> bool:
+        """Whether the game is still in its guided turns."""
+        played = self._played()
+        return played is not None and played < len(self._script_moves)
+
+    @property
+    def turn(self) -> int | None:
+        """The guided turn being played or just played (0 is the first), or ``None`` once
+        the game is free."""
+        played = self._played()
+        if played is None or played >= len(self._script_moves):
+            return None
+        return played // 2
+
+    def _my_step(self) -> int | None:
+        """The guided turn waiting for the person at the screen, or ``None``."""
+        played = self._played()
+        if played is None or played >= len(self._script_moves) or played % 2:
+            return None
+        return played // 2 if self._human_turn() is not None else None
+
+    @property
+    def callout(self) -> Callout | None:
+        """The text written on the board now: a guided turn's goal, a refusal, a verdict,
+        the hand-over; ``None`` in free play."""
+        game = self._game
+        if self._replay is not None or game.is_over:
+            return None
+        played = self._played()
+        steps = self.script.steps
+        if played is None:
+            return None
+        mine = self._my_step()
+        if mine is not None:
+            text = self._wrong or goal(game, steps[mine])
+            return Callout("wrong" if self._wrong else "info", text)
+        if played < len(self._script_moves) and played % 2 or played == len(self._script_moves):
+            placement = [a for a in game.history if isinstance(a, Placement)][played - 1]
+            last = played == len(self._script_moves)
+            return Callout("right", verdict(game, placement, last))
+        if played == len(self._script_moves) + 1 and self._human_turn() is not None:
+            return Callout("info", HANDOVER)
+        return None
+
+    def overlay(self) -> Overlay:
+        """What the guided game writes over the play picture (drawn as a puzzle's is)."""
+        scene = self._scene
+        avoid = set(scene.board)  # the callout covers none of them if it can help it
+        if scene.hint is not None:
+            avoid.add(scene.hint[1])  # nor the guided move's cell
+        return Overlay(callout=self.callout, cards=frozenset(avoid), picked=scene.selected)
+
+    # ------------------------------------------------------------------ words
+    def status_lines(self) -> list[str]:
+        """The play widget's status line, after the guided turn's goal (or the hand-over)."""
+        lines = super().status_lines()
+        if self._replay is not None:
+            return lines
+        mine = self._my_step()
+        if mine is not None:
+            n = len(self.script.steps)
+            step = self.script.steps[mine]
+            more = [goal(self._game, step), RULES[step.kind]]
+            lines[:0] = [f"Guided turn {mine + 1} of {n}: {short_goal(step)}.", *filter(None, more)]
+        return lines
+
+    def describe(self) -> str:
+        """The board in words (as in play), with what is written on it."""
+        text = super().describe()
+        callout = self.callout
+        return f"{text}\nOn the board: {callout.text}" if callout is not None else text
+
+    # ------------------------------------------------------------------ actions
+    def hint(self) -> Move | None:
+        """In a guided turn: pick its card and say where it goes; else the play hint."""
+        mine = self._my_step()
+        if mine is None:
+            return super().hint()
+        move = self.script.steps[mine].move
+        with self._event_scope():
+            self._selected = self._hand().index(move.dweebie)
+            self._disarm()
+            self._wrong = ""
+            self._tell(f"Hint: place {NAMES[move.dweebie]} at {move.cell}; it is picked for you.")
+            self._draw()
+        return move
+
+    # ------------------------------------------------------------------ play controller hooks
+    def _pick(self, index: int) -> None:
+        self._wrong = ""  # a new try: the goal is written on the board again
+        super()._pick(index)
+
+    def _place(self, cell: Cell) -> Placement | None:
+        mine = self._my_step()
+        if mine is None or self._selected is None:
+            return super()._place(cell)
+        want = self.script.steps[mine].move
+        move = Move(self._hand()[self._selected], cell)
+        if move == want:
+            return super()._place(cell)
+        instead = (
+            f"In this guided turn, place {NAMES[want.dweebie]} at {want.cell}: its card and "
+            "cell are outlined."
+        )
+        try:  # the game's answer, without playing: where it may go, what it would collect
+            taken = self._game.would_collect(cell).get(move.dweebie, frozenset())
+        except IllegalMoveError as error:
+            said, detail = words.explain(error)
+        else:
+            gain = f"collect {words.plural(len(taken), 'card')}" if taken else "collect nothing"
+            said, detail = (
+                f"{NAMES[move.dweebie]} may go at {cell}, and it would {gain} there, but "
+                "this lesson needs another move.",
+                "",
+            )
+        self._wrong = f"{said} {instead}"
+        self._tell(self._wrong, detail)
+        self._disarm()
+        self._pulse_on(cell, "lit")
+        return None
+
+    def _after_move(self, placement: Placement, note: str = "") -> None:
+        self._wrong = ""
+        played = self._played()
+        n = len(self._script_moves)
+        if placement.seat == YOU and played is not None and played % 2 == 1 and played <= n:
+            self._say(words.move_text(placement, self.labels) + ".")
+            self._tell(verdict(self._game, placement, played == n))
+        super()._after_move(placement, note)
+
+    def _ai_move(self) -> None:
+        played = self._played()
+        if played is None or played >= len(self._script_moves) or played % 2 == 0:
+            super()._ai_move()  # Greedy on its own
+            return
+        self._thinking = None
+        self._job = None
+        self._after_move(self._game.play(self._script_moves[played]))
+
+    def _advance(self) -> None:
+        self._wrong = ""
+        super()._advance()
+        mine = self._my_step()
+        if mine is not None and mine != self._announced:
+            n = len(self.script.steps)
+            step = self.script.steps[mine]
+            self._say(f"Guided turn {mine + 1} of {n}: {goal(self._game, step)} {RULES[step.kind]}")
+        self._announced = mine
+
+    def _build_scene(self) -> Scene:
+        scene = super()._build_scene()
+        mine = self._my_step()
+        hand = list(scene.hand)
+        if mine is None or self._handover is not None:
+            return scene
+        want = self.script.steps[mine].move
+        if want.dweebie not in hand:
+            return scene
+        # The guided move is marked as a hint is: its card and its cell outlined.
+        return replace(scene, hint=(hand.index(want.dweebie), want.cell))
