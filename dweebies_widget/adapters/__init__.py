@@ -6,7 +6,9 @@ so ``import dweebies_widget`` and ``import dweebies_widget.adapters`` never need
 * :mod:`dweebies_widget.adapters.pettingzoo`: a PettingZoo AEC environment
   (``pip install "dweebies-widget[pettingzoo]"``);
 * :mod:`dweebies_widget.adapters.openspiel`: an OpenSpiel game
-  (``pip install "dweebies-widget[openspiel]"``).
+  (``pip install "dweebies-widget[openspiel]"``);
+* :mod:`dweebies_widget.adapters.selfplay`: a small learning agent (numpy only) trained by
+  self-play through the PettingZoo environment (``pip install "dweebies-widget[pettingzoo]"``).
 
 Every adapter asks the one rules core (:class:`dweebies_widget.Game`) for legal moves,
 plays through it and reads the scores and winners from it; none re-implements a rule.
