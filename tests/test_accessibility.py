@@ -4,6 +4,7 @@ Voila, against the WCAG 2.0 and 2.1 A and AA rules, at the start and again mid-g
 made, a card picked and its cells lit).  No violation may be serious or critical; whatever
 axe reports is printed.
 
+The first board of the page is the guided first game; the audit plays its first turn.
 It also checks what the audit cannot: the canvas has a name and a text alternative that
 follows the game, and the live region that announces moves keeps its element (it is changed,
 never replaced, so screen readers notice).
@@ -24,10 +25,14 @@ from browser_pages import (
     match_size,
     opened,
     press,
-    twin,
     wait_for_text,
 )
 from playwright.sync_api import Browser, Page
+
+from dweebies_widget import TutorialWidget
+from dweebies_widget.cards import NAMES
+
+MUMBO = NAMES.index("Mumbo")
 
 AUDIT = """() => axe.run(document, {runOnly: {type: 'tag',
     values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})"""
@@ -51,34 +56,40 @@ def test_play_page_passes_axe(
     browser: Browser, voila: Server, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with opened(browser, f"{voila.url}/voila/render/00_play.ipynb", PROJECTOR) as page:
-        canvas_of(page)
-        wait_for_text(page, ".dweebies-status", "You to play")
+        canvas_of(page)  # the first board: the guided first game
+        wait_for_text(page, ".dweebies-status", "Guided turn 1")
         page.add_script_tag(path=str(axe_script()))
         assert audit(page, "at the start", capsys) == []
 
         canvas = page.locator(CANVAS).first
         assert canvas.get_attribute("role") == "application"
         assert canvas.get_attribute("aria-label")
-        live = page.locator(".dweebies-companion [aria-live=polite]")
+        live = page.locator(".dweebies-companion [aria-live=polite]").first
         live.evaluate("e => { window.__live = e; }")
         start = description(page)
         assert "You" in start
 
-        w = twin()  # "You" against the Expert: the same deal, so the same places as Ana's
+        w = TutorialWidget(ai_delay=0, flash=0)  # the same guided game: the same places
         match_size(w, page)
-        press(page, w.geometry.hand_center(0), touch=False)
-        wait_for_text(page, ".dweebies-status", "on a lit")
+        mumbo = w.game.hand(0).index(MUMBO)  # turn 1 wants Mumbo in the centre
+        press(page, w.geometry.hand_center(mumbo), touch=False)
         press(page, w.geometry.cell_center((0, 0)), touch=False)
-        wait_for_text(page, ".dweebies-log", "Expert", seconds=60)
-        wait_for_text(page, ".dweebies-status", "You to play")
-        canvas.focus()  # the keyboard picks the next card: no picture needed
+        wait_for_text(page, ".dweebies-log", "Greedy", seconds=60)
+        wait_for_text(page, ".dweebies-status", "Guided turn 2")
+        w.controller.click(*w.geometry.hand_center(mumbo))
+        w.controller.click(*w.geometry.cell_center((0, 0)))
+        canvas.focus()  # the keyboard picks the first card: no picture needed
         page.keyboard.press("1")
+        w.controller.key("1")
         wait_for_text(page, ".dweebies-status", "on a lit")
         assert description(page) != start
-        # The live region, the same element as at the start, says the pick (it is emptied
-        # first, then filled, so that the same words twice are read again).
+        # The live region, the same element as at the start, says what the screen says now
+        # (it is emptied first, then filled, so that the same words twice are read again).
+        said = w.controller.announcement
+        assert said
         page.wait_for_function(
-            "() => window.__live.isConnected && window.__live.textContent.includes('on a lit')",
+            "said => window.__live.isConnected && window.__live.textContent.includes(said)",
+            arg=said,
             timeout=10_000,
         )
         assert audit(page, "mid-game", capsys) == []

@@ -515,8 +515,14 @@ def test_split_status_line() -> None:
     cost = game.bridge_cost
     assert (
         f"The table is split into 3 groups: {cost} cards are needed to rejoin them; "
-        "nobody may collect until then." in w.status_text()
+        "only the card that joins them may collect." in w.status_text()
     )
+    strict = Game.from_position(
+        {(0, 0): 1, (0, 4): 2, (4, 0): 3}, hands=[[5], [6]], pile=[7], current_player=0,
+        rules=Rules(collect_on_reconnect=False),
+    )  # fmt: skip
+    said = DweebiesWidget(seats=["Ana", "Ben"], game=strict).status_text()
+    assert "rejoin them; nobody may collect until they are joined." in said
     click_hand(w, 0)
     scene = w.controller.scene
     assert scene.link and scene.lit == frozenset(game.legal_cells())
