@@ -52,6 +52,7 @@ from .geometry import Geometry
 from .paint import Pen, paint
 from .review_bar import ReviewBar
 from .seats import Seat
+from .static import play_picture
 from .timing import Cancel, Job, call_later
 
 __all__ = ["DweebiesWidget"]
@@ -167,6 +168,11 @@ class DweebiesWidget(widgets.VBox):  # type: ignore[misc]
         c = self.controller
         deal = "game=<adopted>" if c.seed is None else f"seed={c.seed}"
         return f"DweebiesWidget(seats={list(c.labels)!r}, {deal}): {c.status_lines()[0]}"
+
+    def _repr_svg_(self) -> str:
+        # Display data next to the widget view: what pages without Python show (static.py).
+        with self._lock:
+            return play_picture(self.controller)
 
     # ------------------------------------------------------------------ public API
     @classmethod

@@ -27,6 +27,7 @@ import traitlets
 
 from ..puzzles.model import Verdict
 from ..questions import LETTERS, Question
+from .static import question_html
 
 __all__ = ["QuestionWidget"]
 
@@ -99,6 +100,10 @@ class QuestionWidget(anywidget.AnyWidget):
             else "the answer is shown once you check yours"
         )
         return f"Question: {self.question.prompt} ({choices}) [{state}]"
+
+    def _repr_html_(self) -> str:
+        # Display data next to the widget view: what pages without Python show (static.py).
+        return question_html(self.question)
 
     # ------------------------------------------------------------------ public API
     @property
