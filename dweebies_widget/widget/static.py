@@ -385,7 +385,8 @@ def question_html(question: Question) -> str:
         f"{LETTERS[i]}. {html.escape(choice)}" for i, choice in enumerate(question.choices)
     )
     return (
-        f'<div class="dweebies-question"><p><b>Question:</b> {html.escape(question.prompt)}</p>'
-        f"<p>{choices}</p><p><i>Run the notebook to answer: the answer is shown once you "
-        "check yours.</i></p></div>"
+        '<div class="dweebies-question-text">'
+        f"<p><b>Question:</b> {html.escape(question.prompt)}</p><p>{choices}</p>"
+        "<p><i>Run the notebook to answer: the answer is shown once you check yours.</i></p>"
+        "</div>"
     )
