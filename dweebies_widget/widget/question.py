@@ -27,7 +27,6 @@ import traitlets
 
 from ..puzzles.model import Verdict
 from ..questions import LETTERS, Question
-from .static import question_html
 
 __all__ = ["QuestionWidget"]
 
@@ -103,6 +102,8 @@ class QuestionWidget(anywidget.AnyWidget):
 
     def _repr_html_(self) -> str:
         # Display data next to the widget view: what pages without Python show (static.py).
+        from .static import question_html  # the pictures' module, only when shown
+
         return question_html(self.question)
 
     # ------------------------------------------------------------------ public API

@@ -248,14 +248,14 @@ class _Drawing:
     def _stroke_text(self, text: str, x: float, y: float, _max_width: float = 0) -> None:
         self._text(text, x, y, self._paint(fill=False))
 
-    def _text(self, text: str, x: float, y: float, paint: str) -> None:
+    def _text(self, text: str, x: float, y: float, colours: str) -> None:
         s = self.state
         baseline = _BASELINE.get(s.baseline, "")
         attrs = (
             f'x="{_n(x)}" y="{_n(y)}" style="font: {_text(s.font)}"'
             f' text-anchor="{_ANCHOR.get(s.align, "start")}"'
             + (f' dominant-baseline="{baseline}"' if baseline else "")
-            + paint
+            + colours
         )
         self.out.append(f"<text {attrs}{self._extra()}>{_text(text)}</text>")
 
