@@ -25,7 +25,7 @@ AXE_VERSION := 4.14.1
 AXE         := .cache/axe/node_modules/axe-core/axe.min.js
 
 .PHONY: lab app classroom test notebooks lint typecheck chromium postgresql axe bench screenshot \
-	puzzles clean distclean
+	puzzles handouts clean distclean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -90,7 +90,8 @@ $(AXE):
 ## notebooks: run every notebook top to bottom and store its outputs (what nbval checks)
 notebooks: $(TEST_STAMP)
 	cd notebooks && for nb in *.ipynb; do \
-	  ../$(PY) -m jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; \
+	  ../$(PY) -m jupyter nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; \
 	done
 
 ## lint: ruff on the package, tests and benchmarks
@@ -118,6 +119,17 @@ screenshot: $(TEST_STAMP) chromium
 	DWEEBIES_SCREENSHOTS=docs $(PY) -m pytest \
 	  tests/test_browser.py::test_widget_plays_in_jupyterlab \
 	  "tests/test_browser_touch.py::test_touch_play_in_voila_on_a_tablet_then_landscape_then_a_phone"
+
+## handouts: an HTML page of each notebook in build/handouts, from its stored outputs (not run
+## again): where a board was, a picture of it (the widgets store one for pages without Python).
+## The widget state `make notebooks` stores is left out: with it nbconvert would choose the
+## widget views, empty boxes without a kernel. Other notebooks: make handouts HANDOUT_NOTEBOOKS=...
+HANDOUTS ?= build/handouts
+HANDOUT_NOTEBOOKS ?= notebooks/*.ipynb
+handouts: $(LAB_STAMP)
+	$(PY) -m jupyter nbconvert --to html --output-dir $(HANDOUTS) \
+	  --ClearMetadataPreprocessor.enabled=True \
+	  --ClearMetadataPreprocessor.clear_cell_metadata=False $(HANDOUT_NOTEBOOKS)
 
 ## clean: remove caches and build output (keeps .venv)
 clean:

@@ -39,6 +39,7 @@ from .geometry import Geometry
 from .paint import Pen, paint
 from .review_bar import ReviewBar
 from .seats import Seat
+from .static import play_picture
 
 __all__ = ["DEFAULT_SIZE", "DweebiesWidget"]
 
@@ -122,6 +123,13 @@ class DweebiesWidget(CanvasBox):
         c = self.controller
         deal = "game=<adopted>" if c.seed is None else f"seed={c.seed}"
         return f"DweebiesWidget(seats={list(c.labels)!r}, {deal}): {c.status_lines()[0]}"
+
+    def _repr_svg_(self) -> str:
+        # Display data next to the widget view: what pages without Python show (static.py).
+        with self._lock:
+            pen = Pen()
+            self._paint(pen)
+            return play_picture(self.controller, pen)
 
     # ------------------------------------------------------------------ public API
     @classmethod

@@ -28,6 +28,7 @@ from .geometry import Geometry
 from .paint import Pen, paint
 from .puzzle import KIND_NAMES, PuzzleController, Rating, theme_name
 from .puzzle_paint import paint_overlay
+from .static import puzzle_picture
 
 __all__ = ["PuzzleWidget"]
 
@@ -109,6 +110,11 @@ class PuzzleWidget(CanvasBox):
         n = len(c.shown)
         many = f"{n} puzzle{'s' if n != 1 else ''}"
         return f"PuzzleWidget({many}): {c.title()}. Goal: {c.puzzle.goal}"
+
+    def _repr_svg_(self) -> str:
+        # Display data next to the widget view: what pages without Python show (static.py).
+        with self._lock:
+            return puzzle_picture(self.controller)
 
     # ------------------------------------------------------------------ public API
     @property

@@ -100,6 +100,12 @@ class QuestionWidget(anywidget.AnyWidget):
         )
         return f"Question: {self.question.prompt} ({choices}) [{state}]"
 
+    def _repr_html_(self) -> str:
+        # Display data next to the widget view: what pages without Python show (static.py).
+        from .static import question_html  # the pictures' module, only when shown
+
+        return question_html(self.question)
+
     # ------------------------------------------------------------------ public API
     @property
     def answered(self) -> bool:
