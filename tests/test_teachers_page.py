@@ -159,10 +159,11 @@ def test_the_rating_is_described_with_the_numbers_the_code_uses() -> None:
 
 
 def test_the_python_on_the_page_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every Python block, in order, in one namespace: the student's cell saves a file, the
-    teacher's cell reads it, and the own-puzzle example makes a board."""
+    """Every Python block, in order, in one namespace: a lesson's question and board, the
+    student's last cell that saves a file, the teacher's cell that reads it, and the
+    own-puzzle example."""
     blocks = re.findall(r"```python\n(.*?)```", PAGE, re.DOTALL)
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, Any] = {"__name__": "__teachers_page__"}
     printed = io.StringIO()
