@@ -596,10 +596,12 @@ class Classroom:
             )
 
     def hint(self, token: str) -> Move:
-        """A good move for the token's seat, when it is to move and the teacher allows
-        hints at its table (else :class:`HintsForbidden`)."""
+        """A good move for the token's seat, when it is to move at a table being played
+        and the teacher allows hints there (else :class:`HintsForbidden`,
+        :class:`TableClosed` or :class:`NotStarted`)."""
         code, seat = self._seat_of(token)
         row = self._row(code)
+        self._check_running(row)
         if not row.hints:
             raise HintsForbidden(f"the teacher has turned hints off at table {code}")
         game = self._load(row)
