@@ -417,7 +417,7 @@ class Classroom:
         except (TypeError, ValueError) as exc:
             raise BadInput(str(exc)) from None
         now = time.time()
-        hints = (self._store.meta("hints_default") or "1") == "1"
+        hints = self.hints_default
         for _ in range(100):
             row = TableRow(
                 code=new_code(),
@@ -747,6 +747,11 @@ class Classroom:
             return self._next(row, game, driving=False, hints=bool(allowed)), None
 
         self._transact(code, change)
+
+    @property
+    def hints_default(self) -> bool:
+        """Whether new tables allow hints (see :meth:`set_hints_default`)."""
+        return (self._store.meta("hints_default") or "1") == "1"
 
     def set_hints_default(self, allowed: bool) -> None:
         """Whether new tables allow hints (teacher); tables made before keep theirs."""

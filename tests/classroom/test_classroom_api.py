@@ -427,7 +427,9 @@ def test_hints_closing_and_defaults(room: Classroom) -> None:
     assert room.version(code) == version + 1 and not room.table(code).hints
     with pytest.raises(HintsForbidden):
         room.hint(ana)
+    assert room.hints_default
     room.set_hints_default(False)
+    assert not room.hints_default
     assert not room.table(room.create_table(players=2)).hints
     room.close_table(code)
     assert room.table(code).status == "closed"

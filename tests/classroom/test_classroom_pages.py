@@ -366,6 +366,14 @@ def test_the_teacher_makes_closes_and_watches_tables(
     assert "&lt;i&gt;Zoe&lt;/i&gt;" in card.title.value
     card.hints.value = False
     loop.run_until(lambda: not board(student).controller.source.hints)  # type: ignore[union-attr]
+    page_.hints_default.value = False
+    with Classroom(teacher_store) as room:
+        assert not room.hints_default and not room.table(room.create_table()).hints
+    again = TeacherPage(teacher_store, post=loop)
+    again.password.value = "owl"
+    again.enter.click()
+    assert again.hints_default.value is False  # the page shows the store's setting
+    again.follower.stop()  # type: ignore[union-attr]
     card.close_button.click()  # asks first
     assert card.close_button.description == "Click again to close"
     assert Classroom(teacher_store).table(code).status == "playing"
