@@ -1,6 +1,8 @@
 """The classroom served as a teacher serves it (``python -m dweebies_widget.classroom serve``,
 a temporary SQLite store, Voila with preheated kernels), in Debian's Chromium.
 
+* The pages come from Voila's pool of preheated kernels (the notebook already run), and
+  the address students open is the one the server printed.
 * Two students on two devices (a desktop with a mouse, a 768 x 1024 touch tablet at device
   pixel ratio 2) make and join one table from the lobby and play a few moves each; each move
   must appear on the other device within a second (the time from the click or tap that
@@ -17,6 +19,7 @@ from the seat's state in the store (the same name and PIN give the same seat bac
 from __future__ import annotations
 
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -103,6 +106,17 @@ def lobby(page: Page) -> None:
     page.get_by_placeholder("your name").wait_for(timeout=90_000)
 
 
+def preheated(page: Page, server: ClassroomServer, notebook: str) -> bool:
+    """Whether ``page`` came from Voila's pool: its kernel had run ``notebook`` before the
+    page was asked for (Voila logs which kernel of the pool it hands out)."""
+    config = "document.getElementById('jupyter-config-data').textContent"
+    kernel = str(page.evaluate(f"JSON.parse({config}).kernelId"))
+    return (
+        re.search(rf"Using pre-heated kernel: {kernel} for \S*{re.escape(notebook)}", server.text())
+        is not None
+    )
+
+
 def type_in(page: Page, placeholder: str, text: str) -> None:
     box = page.get_by_placeholder(placeholder)
     box.fill(text)
@@ -167,6 +181,8 @@ def test_two_students_play_one_table_from_a_desktop_and_a_tablet(
         lobby(ana)
         lobby(ben)
         ready = time.monotonic() - opened_at
+        assert f"  Students open:     {url}\n" in server.text()  # the address they typed
+        assert preheated(ana, server, "lobby.ipynb") and preheated(ben, server, "lobby.ipynb")
         type_in(ana, "your name", "Ana")
         type_in(ana, "4 digits", "1234")
         ana.get_by_role("button", name="Make a table").click()
@@ -207,6 +223,7 @@ def test_the_teachers_page_refuses_a_wrong_password(
     with opened(browser, server.url + "/teacher", DESKTOP) as page:
         box = page.get_by_placeholder("teacher password")
         box.wait_for(timeout=90_000)
+        assert preheated(page, server, "teacher.ipynb")
         box.fill("not-the-password")
         page.get_by_role("button", name="Open").click()
         page.get_by_text("Wrong password").wait_for(timeout=20_000)

@@ -490,7 +490,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
         self.make = _button("Make a table", "Make a table for students to join", "success")
         self.make.on_click(self._make)
         self.hints_default = widgets.Checkbox(
-            value=True, description="Allow hints at new tables", indent=False
+            value=room.hints_default, description="Allow hints at new tables", indent=False
         )
         self.hints_default.observe(
             lambda ch: room.set_hints_default(bool(ch["new"])), "value"

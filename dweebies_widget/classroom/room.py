@@ -417,7 +417,7 @@ class Classroom:
         except (TypeError, ValueError) as exc:
             raise BadInput(str(exc)) from None
         now = time.time()
-        hints = (self._store.meta("hints_default") or "1") == "1"
+        hints = self.hints_default
         for _ in range(100):
             row = TableRow(
                 code=new_code(),
@@ -596,10 +596,12 @@ class Classroom:
             )
 
     def hint(self, token: str) -> Move:
-        """A good move for the token's seat, when it is to move and the teacher allows
-        hints at its table (else :class:`HintsForbidden`)."""
+        """A good move for the token's seat, when it is to move at a table being played
+        and the teacher allows hints there (else :class:`HintsForbidden`,
+        :class:`TableClosed` or :class:`NotStarted`)."""
         code, seat = self._seat_of(token)
         row = self._row(code)
+        self._check_running(row)
         if not row.hints:
             raise HintsForbidden(f"the teacher has turned hints off at table {code}")
         game = self._load(row)
@@ -745,6 +747,11 @@ class Classroom:
             return self._next(row, game, driving=False, hints=bool(allowed)), None
 
         self._transact(code, change)
+
+    @property
+    def hints_default(self) -> bool:
+        """Whether new tables allow hints (see :meth:`set_hints_default`)."""
+        return (self._store.meta("hints_default") or "1") == "1"
 
     def set_hints_default(self, allowed: bool) -> None:
         """Whether new tables allow hints (teacher); tables made before keep theirs."""

@@ -12,10 +12,11 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import psycopg
 import pytest
 
-from dweebies_widget import DECK_SIZE, Game, IllegalMoveError, Move, Rules
-from dweebies_widget.ai import ExpertPlayer, GreedyPlayer
+from dweebies_widget import DECK_SIZE, DweebiesWidget, Game, IllegalMoveError, Move, Rules
+from dweebies_widget.ai import ExpertPlayer, GreedyPlayer, review
 from dweebies_widget.classroom import (
     LEVELS,
     MAX_PIN_FAILURES,
@@ -35,6 +36,12 @@ from dweebies_widget.classroom import (
     WrongPin,
 )
 from dweebies_widget.classroom.credentials import CODE_ALPHABET
+from dweebies_widget.classroom.picture import SeatInfo, picture
+from dweebies_widget.classroom.postgres import channel
+from dweebies_widget.widget.remote import SeatGame
+
+from .postgres_server import TempPostgres
+from .workers import placements
 
 QUICK = {"expert": ExpertPlayer(simulations=20)}
 HINT = GreedyPlayer()
@@ -189,6 +196,8 @@ def test_play_waits_for_every_student(room: Classroom) -> None:
     ana = room.join(code, "Ana", pin="1111")
     with pytest.raises(NotStarted):
         room.play(ana, room.view(ana).legal_moves()[0])
+    with pytest.raises(NotStarted):
+        room.hint(ana)
     room.join(code, "Ben", pin="2222")
     room.play(ana, room.view(ana).legal_moves()[0])
 
@@ -315,6 +324,25 @@ def test_spectators_see_no_hidden_card(room: Classroom) -> None:
     assert picture.hand_sizes == room.view(ana).hand_sizes
 
 
+def test_the_spectators_picture_holds_nothing_a_seat_cannot_see() -> None:
+    """At every step of a whole game, the picture of the real game is the picture of each
+    seat's own view, where every other hand and the pile are made up (``SeatGame.of``
+    deals them from the unseen cards): so no hidden card is in it."""
+    game = Game(players=3, seed=17)
+    rng = random.Random(3)
+    seats = tuple(SeatInfo(s, f"S{s}", None) for s in range(3))
+    options: dict[str, Any] = {"code": "K7QX", "version": 1, "seats": seats, "hints": True}
+    while True:
+        status = "over" if game.is_over else "playing"
+        shown = picture(game, status=status, **options)
+        for seat in range(3):
+            assert picture(SeatGame.of(game.view(seat)), status=status, **options) == shown
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    assert shown.winners == game.winners and shown.current_player is None
+
+
 def test_downloads_are_for_finished_games_and_load(room: Classroom, store: str) -> None:
     code = room.create_table(players=2, seed=21)
     tokens = {0: room.join(code, "Ana", pin="1111"), 1: room.join(code, "Ben", pin="2222")}
@@ -323,6 +351,12 @@ def test_downloads_are_for_finished_games_and_load(room: Classroom, store: str) 
     game = play_out(room, code, tokens, seed=4)
     loaded = Game.from_json(room.download(code))
     assert loaded == game and loaded.is_over and loaded.seed == 21
+    # the save opens in the widget's replay, and review judges each of its placements
+    shown = DweebiesWidget.replay(loaded, ["Ana", "Ben"])
+    assert shown.status_text().startswith(f"Move 1 of {len(placements(loaded))}: Ana placed")
+    judged = review(loaded, ExpertPlayer(simulations=5), executor=None, progress=False)
+    assert len(judged.moves) == len(placements(loaded))
+    assert DweebiesWidget.replay(loaded, review=judged).reviewed is judged
     assert set(room.download_all()) == {code}
     with Classroom(store) as student:
         assert Game.from_json(student.download(code)) == game
@@ -393,12 +427,17 @@ def test_hints_closing_and_defaults(room: Classroom) -> None:
     assert room.version(code) == version + 1 and not room.table(code).hints
     with pytest.raises(HintsForbidden):
         room.hint(ana)
+    assert room.hints_default
     room.set_hints_default(False)
+    assert not room.hints_default
     assert not room.table(room.create_table(players=2)).hints
     room.close_table(code)
     assert room.table(code).status == "closed"
     with pytest.raises(TableClosed):
         room.play(ana, move)
+    room.allow_hints(code, True)
+    with pytest.raises(TableClosed):
+        room.hint(ana)  # no hint for a game that was stopped
     with pytest.raises(TableClosed):
         room.join(code, "Cleo", pin="3333")
     assert room.seat(room.join(code, "Ana", pin="1111")).seat == 0  # students may come back
@@ -454,6 +493,39 @@ def test_wait_for_change_wakes_on_a_move_from_another_connection(
     with capsys.disabled():  # a figure to read; only the half second is asserted
         print(f"\nclassroom {engine}: a waiter woke {1000 * (at - moved):.0f} ms after the move")
     assert at - moved < 0.5  # moves appear on the other screens within half a second
+
+
+def test_postgresql_wakes_waiters_by_notification_not_by_polling(postgres: TempPostgres) -> None:
+    url = postgres.new_schema()
+    with (
+        Classroom(url) as room,
+        Classroom(url) as watcher,
+        psycopg.connect(url, autocommit=True) as sql,
+    ):
+        code = room.create_table(players=2)
+        ana = room.join(code, "Ana", pin="1111")
+        room.join(code, "Ben", pin="2222")
+        version = room.version(code)
+        sql.execute(f'LISTEN "{channel(code)}"')
+        room.play(ana, room.view(ana).legal_moves()[0])
+        notes = [(n.channel, n.payload) for n in sql.notifies(timeout=5, stop_after=1)]
+        assert notes == [(channel(code), str(version + 1))]  # each move sends a note
+        version += 1
+        woke: list[int] = []
+        waiter = threading.Thread(
+            target=lambda: woke.append(watcher.wait_for_change(code, version, timeout=30))
+        )
+        waiter.start()
+        time.sleep(1.0)  # the watcher listens to the table's channel by now
+        # a change that sends no note does not wake the waiter: it does not poll ...
+        sql.execute("UPDATE dweebies_tables SET version = version + 1 WHERE code = %s", (code,))
+        time.sleep(1.5)
+        assert waiter.is_alive() and not woke
+        # ... and a note wakes it at once
+        noted = time.monotonic()
+        sql.execute("SELECT pg_notify(%s, '')", (channel(code),))
+        waiter.join(5)
+        assert woke == [version + 1] and time.monotonic() - noted < 0.5
 
 
 # ----------------------------------------------------------------------------- seams

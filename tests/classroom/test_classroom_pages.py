@@ -16,12 +16,15 @@ import time
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from comm import DummyComm
 from widget_events import click_cell, click_hand, key, tap_cell, tap_hand
 
 from dweebies_widget import DweebiesWidget, Game, Move
-from dweebies_widget.ai import ExpertPlayer, GreedyPlayer
+from dweebies_widget.ai import ExpertPlayer, GreedyPlayer, review
+from dweebies_widget.cards import NAMES
 from dweebies_widget.classroom import MAX_PIN_FAILURES, Classroom, TableFull, WrongPin
 from dweebies_widget.classroom.lobby import Lobby, said, table_plan
 from dweebies_widget.classroom.pages import LobbyPage, SeatView, TeacherPage
@@ -30,6 +33,8 @@ from dweebies_widget.classroom.serve import main, read_password, voila_config
 from dweebies_widget.classroom.teacher import spectator_scene, status_text
 from dweebies_widget.widget.controller import NO_HINTS
 from dweebies_widget.widget.remote import AGAIN, Elsewhere, SeatGame
+
+from .workers import placements
 
 QUICK = {"expert": ExpertPlayer(simulations=20)}
 
@@ -361,6 +366,14 @@ def test_the_teacher_makes_closes_and_watches_tables(
     assert "&lt;i&gt;Zoe&lt;/i&gt;" in card.title.value
     card.hints.value = False
     loop.run_until(lambda: not board(student).controller.source.hints)  # type: ignore[union-attr]
+    page_.hints_default.value = False
+    with Classroom(teacher_store) as room:
+        assert not room.hints_default and not room.table(room.create_table()).hints
+    again = TeacherPage(teacher_store, post=loop)
+    again.password.value = "owl"
+    again.enter.click()
+    assert again.hints_default.value is False  # the page shows the store's setting
+    again.follower.stop()  # type: ignore[union-attr]
     card.close_button.click()  # asks first
     assert card.close_button.description == "Click again to close"
     assert Classroom(teacher_store).table(code).status == "playing"
@@ -374,7 +387,11 @@ def test_the_teacher_makes_closes_and_watches_tables(
     index = json.loads(archive.read("tables.json"))
     assert [t["code"] for t in index] == [code] and index[0]["seats"][0] == "<i>Zoe</i>"
     game = Game.from_json(archive.read(f"{code}.json").decode())
-    assert len(game.history) >= 1
+    moves = len(placements(game))
+    assert moves >= 1  # the save opens in the widget's replay and in review
+    assert DweebiesWidget.replay(game).status_text().startswith(f"Move 1 of {moves}: ")
+    judged = review(game, ExpertPlayer(simulations=5), executor=None, progress=False)
+    assert len(judged.moves) == moves
 
 
 def test_the_leaderboard_escapes_names_and_counts_finished_games(
@@ -400,6 +417,97 @@ def test_a_spectator_picture_shows_no_hand(teacher_store: str) -> None:
     scene = spectator_scene(room.spectate(code))
     assert scene.hand == () and scene.hand_owner == "" and scene.curtain == "Ana to play"
     assert [s.cards for s in scene.seats] == [5, 5, 5] and scene.seats[2].ai
+    room.close()
+
+
+# ---------------------------------------------------------------------------- the wire
+@pytest.fixture
+def wire(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
+    """Every message the widgets send to their pages from now on (their state when they
+    open, each change, custom messages such as the canvas's drawing), as JSON text and its
+    binary buffers: all that reaches a browser from its kernel."""
+    sent: list[tuple[str, bytes]] = []
+
+    def publish(
+        self: DummyComm, msg_type: str, data: Any = None, metadata: Any = None,
+        buffers: Any = None, **keys: Any,
+    ) -> None:  # fmt: skip
+        text = json.dumps(data, default=str, ensure_ascii=False)
+        sent.append((text, b"".join(bytes(b) for b in buffers or ())))
+
+    monkeypatch.setattr(DummyComm, "publish_msg", publish)
+    return sent
+
+
+def carried(sent: list[tuple[str, bytes]], text: str) -> bool:
+    """Whether ``text`` went over the wire, in a message or in its buffers."""
+    return any(text in data or text.encode() in blob for data, blob in sent)
+
+
+def hidden_from(game: Game, seen: set[int]) -> list[str]:
+    """The names of the Dweebies of ``game`` (a finished or closed game's save) that were
+    never placed and are none of ``seen``: cards only other hands and the pile held."""
+    placed = {move[1] for move in placements(game)}
+    hidden = {d for d in (*(c for h in game.hands for c in h), *game.pile)} - placed - seen
+    return [NAMES[d] for d in sorted(hidden)]
+
+
+def test_nothing_hidden_reaches_a_students_page(
+    teacher_store: str, wire: list[tuple[str, bytes]]
+) -> None:
+    room = Classroom(teacher_store, computers=QUICK)
+    elsewhere = room.create_table(players=2, seed=4)  # a game being played at another table
+    others = [room.join(elsewhere, "Cleo", "3333"), room.join(elsewhere, "Dan", "4444")]
+    room.play(others[0], room.view(others[0]).legal_moves()[0])
+    code = room.create_table(players=2, seed=12)
+    ana = room.join(code, "Ana", "1111")
+    loop = Loop()
+    ben = page(teacher_store, loop)
+    loop.run()
+    assert carried(wire, f"Join {code}")  # the lobby lists Ana's table ...
+    assert not [name for name in NAMES if carried(wire, name)]  # ... and carries no card
+    sit(ben, "Ben", "2222", code=code)
+    w = board(ben)
+    seen = set(w.game.hand(1))
+    assert [name for name in NAMES if carried(wire, name)] == sorted(
+        {NAMES[d] for d in seen}, key=NAMES.index
+    )  # its own hand, and nothing else yet
+    for _ in range(3):
+        room.play(ana, room.view(ana).legal_moves()[0])
+        loop.run_until(lambda: w.status_text().startswith("Ben to play"))
+        seen |= set(w.game.hand(1))
+        move_by_clicks(w)
+        seen |= set(w.game.hand(1))
+        loop.run()
+    teacher = Classroom(teacher_store, teacher_password="owl")
+    teacher.close_table(code)
+    loop.run_until(lambda: "closed" in ben.view.header.value)  # type: ignore[union-attr]
+    hidden = hidden_from(Game.from_json(teacher.download(code)), seen)
+    assert len(hidden) >= 3 and not [name for name in hidden if carried(wire, name)]
+    assert ben.view is not None
+    for token in (ana, ben.view.sitting.token, *others):  # a seat's token stays in its kernel
+        assert not carried(wire, token)
+    for r in (room, teacher):
+        r.close()
+
+
+def test_nothing_hidden_reaches_the_teachers_page(
+    wire: list[tuple[str, bytes]], teacher: tuple[TeacherPage, Loop], teacher_store: str
+) -> None:
+    page_, loop = teacher
+    room = Classroom(teacher_store, teacher_password="owl")
+    code = room.create_table(players=3, ai={2: "greedy"}, seed=8)
+    tokens = [room.join(code, "Ana", "1111"), room.join(code, "Ben", "2222")]
+    for turn in range(6):
+        token = tokens[turn % 2]
+        room.play(token, room.view(token).legal_moves()[0])
+    loop.run_until(lambda: code in page_.cards and page_.cards[code].version == room.version(code))
+    assert carried(wire, f"{code}</b> · Ana to play")  # the table went to the page ...
+    room.close_table(code)
+    hidden = hidden_from(Game.from_json(room.download(code)), set())
+    assert len(hidden) >= 3 and not [name for name in hidden if carried(wire, name)]  # ... no hand
+    for token in tokens:
+        assert not carried(wire, token)
     room.close()
 
 

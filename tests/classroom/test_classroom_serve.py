@@ -1,0 +1,114 @@
+"""``python -m dweebies_widget.classroom serve`` (``make classroom``) as a teacher starts it:
+with no option it keeps the class in ``classroom.sqlite`` in the folder it is started in,
+prints the addresses students and the teacher type, and serves this machine only; with
+``--lan`` it prints this machine's address on the local network and serves it there.  Each
+server runs for real (Voila, without a pool of kernels: no page is opened here) and is
+asked for its two addresses over HTTP."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from browser_pages import SOURCE, free_port, wait_for_port
+
+from dweebies_widget.classroom import Classroom, WrongPassword
+from dweebies_widget.classroom.address import lan_ip
+
+PASSWORD = "owl-in-the-oak"
+
+
+@contextmanager
+def serving(folder: Path, *options: str) -> Iterator[tuple[int, str]]:
+    """The server started in ``folder`` with ``options``: its port and what it printed
+    once it answers."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(SOURCE), os.environ.get("PYTHONPATH")])),
+        "DWEEBIES_TEACHER_PASSWORD": PASSWORD,
+        "JUPYTER_CONFIG_DIR": str(folder / "config"),
+        "JUPYTER_RUNTIME_DIR": str(folder / "runtime"),
+    }
+    command = [sys.executable, "-m", "dweebies_widget.classroom", "serve", "--port", str(port),
+               "--pool", "0", *options]  # fmt: skip
+    log = folder / "serve.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=folder, env=env, stdout=out, stderr=out)
+    try:
+        wait_for_port(port, process)
+        end = time.monotonic() + 30
+        while "Stop with Ctrl+C." not in log.read_text(errors="replace"):
+            assert time.monotonic() < end, log.read_text(errors="replace")
+            time.sleep(0.05)
+        yield port, log.read_text(errors="replace")
+    finally:
+        process.terminate()
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def where_to(address: str) -> str:
+    """Where the server sends a browser that opens ``address`` (it is not followed)."""
+    url = urlsplit(address)
+    connection = http.client.HTTPConnection(url.hostname or "", url.port, timeout=10)
+    try:
+        connection.request("GET", url.path)
+        response = connection.getresponse()
+        assert response.status in (301, 302), response.status
+        return str(response.getheader("Location"))
+    finally:
+        connection.close()
+
+
+def refused(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=2):
+            return False
+    except OSError:
+        return True
+
+
+def test_serve_keeps_the_class_in_classroom_sqlite_and_serves_this_machine_only(
+    tmp_path: Path,
+) -> None:
+    with serving(tmp_path) as (port, printed):
+        students, teacher = f"http://127.0.0.1:{port}/", f"http://127.0.0.1:{port}/teacher"
+        assert f"  Students open:     {students}\n" in printed
+        assert f"  Teacher's page:    {teacher}  (with the password)\n" in printed
+        assert "add --lan for the class" in printed
+        assert where_to(students).endswith("/voila/render/lobby.ipynb")
+        assert where_to(teacher).endswith("/voila/render/teacher.ipynb")
+        if lan_ip() != "127.0.0.1":
+            assert refused(lan_ip(), port)  # not on the local network
+    store = tmp_path / "classroom.sqlite"
+    assert f"the store file {str(store)!r}, 0 table(s)" in printed
+    with pytest.raises(WrongPassword):
+        Classroom(store, teacher_password="cat")
+    Classroom(store, teacher_password=PASSWORD).close()  # the password it was started with
+
+
+def test_serve_lan_prints_and_serves_this_machines_local_network_address(tmp_path: Path) -> None:
+    host = lan_ip()
+    with socket.socket() as s:
+        s.bind((host, 0))  # an address of this machine
+    with serving(tmp_path, "--lan", "--store", "lesson.sqlite") as (port, printed):
+        students = f"http://{host}:{port}/"
+        assert f"  Students open:     {students}\n" in printed
+        assert f"  Teacher's page:    {students}teacher  (with the password)\n" in printed
+        assert "add --lan" not in printed
+        assert where_to(students).endswith("/voila/render/lobby.ipynb")
+        assert where_to(f"{students}teacher").endswith("/voila/render/teacher.ipynb")
+    assert (tmp_path / "lesson.sqlite").exists() and not (tmp_path / "classroom.sqlite").exists()
