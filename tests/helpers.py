@@ -225,3 +225,34 @@ def played(game: Game, plies: int, seed: int) -> Game:
             break
         game.play_random(rng)
     return game
+
+
+# ------------------------------------------------------- puzzle positions, one of each kind
+def haul_game() -> Game:
+    # Ugbug (20) at (0, 2) collects the top row (3 cards); at (1, 0) only 2.
+    return Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4}, hands=[[20, 3], [5]])
+
+
+def rejoin_game() -> Game:
+    # Two groups: a row on the left and a column above the gap at (0, 1).
+    return Game.from_position(
+        board={(0, -1): 7, (0, 0): 10, (-1, 1): 5, (-2, 1): 20},
+        hands=[[20, 3, 10], [4]],
+        pile=[8],
+    )
+
+
+def safe_game() -> Game:
+    return Game.from_position(
+        board={(0, 0): 3, (0, 1): 20, (0, 2): 21, (1, 0): 22},
+        hands=[[20, 21, 5], [4]],
+        pile=[20, 22, 6],
+    )
+
+
+def where_game() -> Game:
+    return Game.from_position(board={(0, 0): 1, (0, 3): 2}, hands=[[20, 21], [4]], pile=[6, 7])
+
+
+def endgame_game() -> Game:
+    return Game.from_position(board={(0, 0): 20, (0, 1): 9}, hands=[[20, 3], [9]], scores=[4, 4])

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import endgame_game, haul_game, rejoin_game, safe_game, where_game
 from widget_events import click, click_cell, click_hand, key, recording, tap_cell, tap_hand
 
-from dweebies_widget import Game, Move
+from dweebies_widget import Move
 from dweebies_widget.grid import Cell
 from dweebies_widget.lessons import Question, QuestionWidget, results
 from dweebies_widget.puzzles import KINDS, Puzzle, PuzzleWidget
@@ -30,35 +31,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 # ---------------------------------------------------------------------------- positions
-def haul_game() -> Game:
-    # Ugbug (20) at (0, 2) collects the top row (3 cards); at (1, 0) only 2.
-    return Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4}, hands=[[20, 3], [5]])
-
-
-def rejoin_game() -> Game:
-    return Game.from_position(
-        board={(0, -1): 7, (0, 0): 10, (-1, 1): 5, (-2, 1): 20},
-        hands=[[20, 3, 10], [4]],
-        pile=[8],
-    )
-
-
-def safe_game() -> Game:
-    return Game.from_position(
-        board={(0, 0): 3, (0, 1): 20, (0, 2): 21, (1, 0): 22},
-        hands=[[20, 21, 5], [4]],
-        pile=[20, 22, 6],
-    )
-
-
-def where_game() -> Game:
-    return Game.from_position(board={(0, 0): 1, (0, 3): 2}, hands=[[20, 21], [4]], pile=[6, 7])
-
-
-def endgame_game() -> Game:
-    return Game.from_position(board={(0, 0): 20, (0, 1): 9}, hands=[[20, 3], [9]], scores=[4, 4])
-
-
 GAMES = {
     "haul": haul_game,
     "rejoin": rejoin_game,

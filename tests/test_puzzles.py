@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from helpers import endgame_game, haul_game, rejoin_game, safe_game, where_game
 
 from dweebies_widget import Game, Move, Rules
 from dweebies_widget.puzzles import KINDS, Puzzle, PuzzleError, load
@@ -28,36 +29,6 @@ from dweebies_widget.puzzles.store import PuzzleFileError, dumps, loads
 @pytest.fixture(scope="module")
 def shipped() -> list[Puzzle]:
     return load()
-
-
-# ---------------------------------------------------------------------- teaching positions
-def haul_game() -> Game:
-    return Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4}, hands=[[20, 3], [5]])
-
-
-def rejoin_game() -> Game:
-    # Two groups: a row on the left and a column above the gap at (0, 1).
-    return Game.from_position(
-        board={(0, -1): 7, (0, 0): 10, (-1, 1): 5, (-2, 1): 20},
-        hands=[[20, 3, 10], [4]],
-        pile=[8],
-    )
-
-
-def safe_game() -> Game:
-    return Game.from_position(
-        board={(0, 0): 3, (0, 1): 20, (0, 2): 21, (1, 0): 22},
-        hands=[[20, 21, 5], [4]],
-        pile=[20, 22, 6],
-    )
-
-
-def where_game() -> Game:
-    return Game.from_position(board={(0, 0): 1, (0, 3): 2}, hands=[[20, 21], [4]], pile=[6, 7])
-
-
-def endgame_game() -> Game:
-    return Game.from_position(board={(0, 0): 20, (0, 1): 9}, hands=[[20, 3], [9]], scores=[4, 4])
 
 
 # ---------------------------------------------------------------------- the shipped set
