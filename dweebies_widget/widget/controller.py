@@ -1177,12 +1177,7 @@ class Controller:
         self._say(self.status_lines()[0])
 
     def _reset_view(self) -> None:
-        self._selected = None
-        self._hint = None
-        self._hover = None
-        self._armed = None
-        self._cursor = None
-        self._centre = None
+        self._reset_pointing()
         self._flash = ()
         self._handover = None
         self._thinking = None
