@@ -123,13 +123,17 @@ screenshot: $(TEST_STAMP) chromium
 ## handouts: an HTML page of each notebook in build/handouts, from its stored outputs (not run
 ## again): where a board was, a picture of it (the widgets store one for pages without Python).
 ## The widget state `make notebooks` stores is left out: with it nbconvert would choose the
-## widget views, empty boxes without a kernel. Other notebooks: make handouts HANDOUT_NOTEBOOKS=...
+## widget views, empty boxes without a kernel. The code of the cells tagged "question" is left
+## out too, since it holds the question's answer; their output, the question without its answer,
+## stays. Other notebooks: make handouts HANDOUT_NOTEBOOKS=...
 HANDOUTS ?= build/handouts
 HANDOUT_NOTEBOOKS ?= notebooks/*.ipynb
 handouts: $(LAB_STAMP)
 	$(PY) -m jupyter nbconvert --to html --output-dir $(HANDOUTS) \
 	  --ClearMetadataPreprocessor.enabled=True \
-	  --ClearMetadataPreprocessor.clear_cell_metadata=False $(HANDOUT_NOTEBOOKS)
+	  --ClearMetadataPreprocessor.clear_cell_metadata=False \
+	  --TagRemovePreprocessor.enabled=True \
+	  --TagRemovePreprocessor.remove_input_tags='["question"]' $(HANDOUT_NOTEBOOKS)
 
 ## clean: remove caches and build output (keeps .venv)
 clean:

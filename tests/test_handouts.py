@@ -5,14 +5,25 @@ widget view, which JupyterLab, Notebook 7 and Voila draw, and a picture for the 
 play widget's canvas as SVG (the very picture the canvas shows now, so it follows the game),
 a puzzle as it is first shown (never its answer, whatever the student did since), a
 question's prompt and choices (never its answer).  The SVG is drawn from the canvas's own
-recording; each canvas command is checked against the geometry the canvas gives it.  (The
-handouts made from notebooks, in a real browser: ``test_browser_handouts.py``.)
+recording; each canvas command is checked against the geometry the canvas gives it.  A
+question's code holds its answer, so ``make handouts`` leaves out the code of every cell
+tagged ``question``: every cell that asks one carries the tag, and a lesson's handout shows
+its questions but none of their answers.  (The handouts made from notebooks, in a real
+browser: ``test_browser_handouts.py``.)
 """
 
 from __future__ import annotations
 
+import ast
+import html
+import io
+import json
 import re
+import subprocess
+import sys
+import tokenize
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -224,3 +235,80 @@ def test_a_command_with_no_svg_is_an_error_not_a_blank() -> None:
     pen.do("draw_image", "x", 0, 0)
     with pytest.raises(ValueError, match="draw_image"):
         canvas_svg(pen, (10, 10), 1)
+
+
+# ---------------------------------------------------------------------------- handouts
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+QUESTION_TAG = "question"
+
+
+def code_cells(path: Path) -> list[tuple[str, list[str]]]:
+    """Each code cell's source and tags."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return [
+        ("".join(c["source"]), list(c["metadata"].get("tags", [])))
+        for c in cells
+        if c["cell_type"] == "code"
+    ]
+
+
+def question_calls(source: str) -> list[ast.Call]:
+    """The calls that make a question (a ``Question`` or a ``QuestionWidget``)."""
+    return [
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", ""))
+        in ("Question", "QuestionWidget")
+    ]
+
+
+def literal_pieces(source: str, node: ast.expr) -> list[str]:
+    """The string literals written for ``node`` in ``source``, each as the code writes it
+    (a text split over several lines is several literals; f-strings are left out)."""
+    segment = ast.get_source_segment(source, node) or ""
+    pieces = []
+    for token in tokenize.generate_tokens(io.StringIO(segment).readline):
+        if token.type == tokenize.STRING and not re.match(r"[rRbBuU]*[fF]", token.string):
+            pieces.append(ast.literal_eval(token.string))
+    return [p.strip() for p in pieces if p.strip()]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_cell_that_asks_a_question_is_tagged_for_the_handouts(path: Path) -> None:
+    """The tag is what makes ``make handouts`` leave a question's code out: a new question
+    without it would print its ``answer=`` and ``why=`` in the handout.  Only question cells
+    carry it, so the handouts keep all other code."""
+    for source, tags in code_cells(path):
+        calls = question_calls(source)
+        assert all(any(k.arg == "why" for k in c.keywords) for c in calls)
+        assert (QUESTION_TAG in tags) == bool(calls), source[:200]
+
+
+def test_a_lessons_handout_shows_its_questions_but_not_their_answers(tmp_path: Path) -> None:
+    lesson = ROOT / "notebooks" / "01_rules.ipynb"
+    command = ["make", "-s", "-o", ".venv/.installed-notebooks", "handouts",
+               f"PY={sys.executable}", f"HANDOUTS={tmp_path}",
+               f"HANDOUT_NOTEBOOKS=notebooks/{lesson.name}"]  # fmt: skip
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    page = (tmp_path / "01_rules.html").read_text(encoding="utf-8")
+    text = html.unescape(re.sub(r"<[^>]*>", "", page))  # what the page reads, code included
+
+    asked = 0
+    for source, _ in code_cells(lesson):
+        calls = question_calls(source)
+        if not calls:  # the rest of the code stays
+            assert source.splitlines()[0] in text
+            continue
+        for call in calls:
+            asked += 1
+            why = next(k.value for k in call.keywords if k.arg == "why")
+            assert literal_pieces(source, why), "the why is written as text"
+            for piece in literal_pieces(source, why):
+                assert piece not in text
+            for piece in literal_pieces(source, call.args[0]):
+                assert piece in text  # the question itself is on the page
+    assert asked == 5
+    assert not re.search(r"\b(answer|why)\s*=", text)

@@ -1,8 +1,10 @@
 """``docs/teachers.md``, the teacher's page, stays true as the course and the code change.
 
-It states facts that could rot: each notebook's time (from the notebook's top cell), the
-fields of the records a teacher collects, the puzzle set's kinds and sizes, how ratings are
-measured, and code to paste.  Each is checked here against the notebooks and the code.
+It states facts that could rot: each notebook's time (from the notebook's top cell, which
+every notebook words the same way), the fields of the records a teacher collects, the tag
+that keeps a question's answer out of the handouts, the puzzle set's kinds and sizes, how
+ratings are measured, and code to paste.  Each is checked here against the notebooks, the
+Makefile and the code.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "teachers.md").read_text(encoding="utf-8")
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-TIME = re.compile(r"\*\*(?:How long|Time):\*\*\s*(?:about\s+)?(\d+)(?:\s+to\s+(\d+))?\s+minutes")
+TIME = re.compile(r"\*\*How long:\*\*\s*(?:about\s+)?(\d+)(?:\s+to\s+(\d+))?\s+minutes")
+LABELS = ("**Who it is for:**", "**How long:**", "**After it you will be able to:**")
 WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
@@ -72,10 +75,31 @@ def test_the_course_map_gives_each_notebook_the_time_its_top_cell_states(path: P
     assert time in row(README, f"(notebooks/{path.name})"), "README's classroom table"
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_top_cell_has_the_same_title_form_and_the_same_three_labels(path: Path) -> None:
+    top = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
+    number = int(path.name[:2])
+    assert re.match(rf"# Dweebies {number}: \S", top), top.splitlines()[0]
+    # Each label starts a paragraph of its own, in this order.
+    at = [top.find(f"\n\n{label}") for label in LABELS]
+    assert -1 not in at and at == sorted(at), path.name
+
+
 def test_the_page_links_only_notebooks_that_exist_and_the_readme_links_the_page() -> None:
     linked = set(re.findall(r"\(\.\./notebooks/([\w.]+\.ipynb)\)", PAGE))
     assert linked == {p.name for p in NOTEBOOKS}
     assert "(docs/teachers.md)" in README
+
+
+# --------------------------------------------------------------------- the handouts
+
+
+def test_the_page_names_the_tag_that_keeps_answers_out_of_the_handouts() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    [tags] = re.findall(r"--TagRemovePreprocessor\.remove_input_tags='(\[.*?\])'", makefile)
+    assert json.loads(tags) == ["question"]
+    assert "cells tagged `question`" in PAGE and "the cell tag `question`" in PAGE
+    assert "--no-input" not in PAGE  # the advice of before, when the handouts kept the answers
 
 
 # --------------------------------------------------------------------- the records
