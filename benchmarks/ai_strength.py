@@ -14,6 +14,10 @@ simulations per second, and how its win rate against Greedy grows with its budge
 equal time: the Expert (0.25 s a move, beliefs on, the default) against Cautious and against
 the previous Expert (0.25 s, ``beliefs=False``), and both Experts' think time and
 simulations per second over the same positions.
+
+``--cheater`` measures the ceiling that information would give: the same search handed the
+true deal (every hand and the pile's order, :meth:`ExpertPlayer.search` with ``deal=``) against
+Cautious, seat-rotated.  It is a yardstick only: no player of the package ever sees a deal.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import argparse
 import random
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from dweebies_widget import Game
 from dweebies_widget.ai import (
@@ -32,6 +37,7 @@ from dweebies_widget.ai import (
     tournament,
 )
 from dweebies_widget.ai.base import Player
+from dweebies_widget.ai.tournament import wilson
 
 
 def match(a: Player, b: Player, games: int, seed: int) -> float:
@@ -77,12 +83,46 @@ def expert_timing(seconds: float, positions: int, *, beliefs: bool = True) -> No
     )
 
 
+def cheater_game(job: tuple[int, int, int]) -> float:
+    """One game of the Expert that sees the true deal (seat ``seat``) against Cautious: 1 won,
+    0.5 tied, 0 lost."""
+    seed, seat, simulations = job
+    game = Game(players=2, seed=seed)
+    cheater, other = ExpertPlayer(simulations=simulations), CautiousPlayer()
+    rng = random.Random(2 * seed + seat)
+    while not game.is_over:
+        view = game.view(game.current_player)
+        if game.current_player == seat:
+            root = cheater.search(view, rng, deal=game)
+            game.play(max(sorted(root.children), key=lambda m: root.children[m].visits))
+        else:
+            game.play(other.choose(view, rng))
+    mine, theirs = game.scores[seat], game.scores[1 - seat]
+    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+
+def cheater_match(games: int, simulations: int) -> None:
+    start = time.perf_counter()
+    jobs = [(700 + i // 2, i % 2, simulations) for i in range(games)]
+    with ProcessPoolExecutor() as pool:
+        results = list(pool.map(cheater_game, jobs))
+    won = sum(results)
+    low, high = wilson(won / games, games)
+    print(
+        f"Expert ({simulations} sims) seeing the true deal vs Cautious: win rate "
+        f"{won / games:6.1%} over {games} games (ties half; 95% {low:.1%} - {high:.1%})"
+        f"   [{time.perf_counter() - start:5.0f} s]",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--quick", action="store_true", help="a few games of each")
     parser.add_argument("--skip-curve", action="store_true", help="leave out the budget curve")
     parser.add_argument("--beliefs", action="store_true", help="the belief model at equal time")
+    parser.add_argument("--cheater", action="store_true", help="the search seeing the true deal")
     parser.add_argument(
         "--simulations", type=int, default=None,
         help="with --beliefs: a fixed number of simulations a move instead of 0.25 s (figures "
@@ -90,15 +130,18 @@ def main() -> None:
     )  # fmt: skip
     args = parser.parse_args()
     games = 4 if args.quick else args.games
+    if args.cheater:
+        cheater_match(games, args.simulations or 600)
+        return
     if args.beliefs:
         budget = {"simulations": args.simulations} if args.simulations else {"seconds": 0.25}
         what = f"{args.simulations} simulations" if args.simulations else "0.25 s"
         print(f"seat-rotated 2-player matches at {what} a move, {games} games each", flush=True)
         for beliefs in (True, False):
             expert_timing(0.25, 6 if args.quick else 40, beliefs=beliefs)
-        match(ExpertPlayer(**budget), CautiousPlayer(), games, seed=4)  # type: ignore[arg-type]
-        old = ExpertPlayer(**budget, beliefs=False, name="previous Expert")  # type: ignore[arg-type]
-        match(ExpertPlayer(**budget), old, games, seed=6)  # type: ignore[arg-type]
+        match(ExpertPlayer(**budget), CautiousPlayer(), games, seed=4)
+        old = ExpertPlayer(**budget, beliefs=False, name="previous Expert")
+        match(ExpertPlayer(**budget), old, games, seed=6)
         return
     print(f"seat-rotated 2-player matches, {games} games each (both cores)", flush=True)
     match(GreedyPlayer(), RandomPlayer(), games, seed=1)

@@ -1444,7 +1444,7 @@ class Game:
             reason = "empty-table"
             why = (
                 "Rules section 5 (where a card may go): the table is empty, so the card goes "
-                f"in the center {CENTER}, not {cell}."
+                f"in the centre {CENTER}, not {cell}."
             )
         elif cell not in self._adj:
             reason = "not-adjacent"

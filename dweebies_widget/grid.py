@@ -386,8 +386,9 @@ def bounding_box(cells: Iterable[Cell]) -> tuple[int, int, int, int] | None:
 
 def reading_order(groups: Iterable[frozenset[Cell]]) -> tuple[frozenset[Cell], ...]:
     """The groups of a split table in reading order of their first cell (top row first,
-    then left to right): the order pictures colour them in, so that a group keeps its tint
-    from one picture to the next while cards are added to the other groups.
+    then left to right): the order pictures colour them in.  A group keeps its tint from one
+    picture to the next as long as no group's first cell changes place in that order (a card
+    added above or to the left of a group's first cell can change it).
 
     >>> reading_order([frozenset({(1, 1), (0, 1)}), frozenset({(-1, 0)})])
     (frozenset({(-1, 0)}), frozenset({(0, 1), (1, 1)}))

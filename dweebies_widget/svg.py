@@ -633,13 +633,13 @@ def _table_layers(
         box = _cell_box(t, x0, y0, CENTER, inset)
         cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
         parts.append(
-            '<g class="dw-center"><title>The center (0, 0): the first card goes here</title>'
+            '<g class="dw-center"><title>The centre (0, 0): the first card goes here</title>'
             + _rect(
                 box,
                 f' rx="{_n(9 * s)}" fill="none" stroke="{P.SOFT_INK}" '
                 f'stroke-width="{_n(max(1.0, 1.5 * s))}"{_dashes(6 * s, 4 * s)}',
             )
-            + _label(cx, cy, "center", 14 * s, fill=P.SOFT_INK, bold=True, anchor="middle")
+            + _label(cx, cy, "centre", 14 * s, fill=P.SOFT_INK, bold=True, anchor="middle")
             + _label(cx, cy + 16 * s, "(0, 0)", 11 * s, fill=P.SOFT_INK, anchor="middle")
             + "</g>"
         )

@@ -149,9 +149,10 @@ def test_the_words_for_the_pictures_are_the_pictures_words(notebook: str) -> Non
 def test_compulsory_collecting_is_said() -> None:
     turn = next(source(c) for c in cells("01_rules.ipynb") if "**Collect**" in source(c))
     assert "This is not up to you: a match is\n   always collected" in turn
-    assert any(
-        "## 5. A collection cannot be refused" in source(c) for c in cells("02_edge_cases.ipynb")
-    )
+    edge = [source(c) for c in cells("02_edge_cases.ipynb")]
+    asked = next(i for i, s in enumerate(edge) if "## 5. May a player refuse a collection?" in s)
+    told = next(i for i, s in enumerate(edge) if "Collecting is not a choice." in s)
+    assert asked < told  # asked first (a question), the rule said after it
 
 
 # --------------------------------------------------------------------- asking first

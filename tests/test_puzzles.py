@@ -120,7 +120,7 @@ def test_where_check_and_wording() -> None:
     assert p.check([(0, 2), (0, 1)]).correct
     assert p.check({(1, 0), (0, 1)}).message == (
         "Not quite: (1, 0) is next to a card, but the table is split into 2 groups that need "
-        "2 cards to join, and (1, 0) is on no shortest way to join them. You missed 1 cell "
+        "2 cards to join, and (1, 0) is on no shortest bridge between them. You missed 1 cell "
         "where it may go."
     )
     assert "touches no card" in p.check({(5, 5), (0, 1), (0, 2)}).message

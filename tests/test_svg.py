@@ -180,7 +180,7 @@ def test_card_shows_shape_colour_symbol_name_id_and_copy_dots() -> None:
 def test_empty_table_shows_the_center() -> None:
     root = parse(render(empty_game()))
     (center,) = groups_of(root, "dw-center")
-    assert "center" in all_text(center)
+    assert "centre" in all_text(center)
     rect = center.find(f"{NS}rect")
     assert rect is not None and rect.get("stroke-dasharray")
 
@@ -543,8 +543,10 @@ def test_pictures_stay_byte_identical() -> None:
     computed before such a refactoring; change it only for a deliberate change of the
     picture, and say so.  The positions cover the full and the small table card, the hand
     cards, legal cells, last placement and collected ghosts, a split table, owed draws, a
-    finished game and seat names that need escaping.  Changed once on purpose: the legend
-    and tooltips say "shortest bridge" (the lessons' word), not "shortest link"."""
+    finished game and seat names that need escaping.  Changed on purpose, each time for the lessons' words and clarity: the legend and tooltips
+    say "shortest bridge" (not "shortest link"); groups are tinted in reading order, the
+    legend explains the tints and the + marks, and taken cells are drawn over the markers;
+    the empty table's mark says "centre", as every message does."""
     games = [
         (Game(players=2, seed=7), ['<Ana & "Bo">', "Ben"]),
         (_played(3, 1, 12), ["Ana", "Ben", "Cy"]),
@@ -559,4 +561,4 @@ def test_pictures_stay_byte_identical() -> None:
         for legal in (False, True):
             digest.update(render(game, legal=legal, names=names).encode())
         digest.update(render(game, last=False).encode())
-    assert digest.hexdigest() == "4889c640c89b17898852e301a97b39398d7f5dd5d59c7b61a67bf095e0a9e972"
+    assert digest.hexdigest() == "79cfef3e57219ee430087437349cbad70cb287b3724d8acbbe4400c93e066c84"

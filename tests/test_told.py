@@ -225,7 +225,7 @@ def refused(game: Game, dweebie: int, cell: tuple[int, int]) -> IllegalMoveError
         ("empty-table", {}, (2, 2), "The table is empty, so the first card goes in the "
          "centre. Try the lit cell."),
         ("not-on-link", {(0, 0): 1, (0, 2): 2}, (1, 0), "The table is split: each card must "
-         "help join the groups again by the shortest way. Try a lit cell."),
+         "go on a shortest bridge that joins the groups again. Try a lit cell."),
     ],
 )  # fmt: skip
 def test_a_refused_placement_is_said_short_in_the_lessons_words(

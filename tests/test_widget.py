@@ -210,7 +210,7 @@ def test_click_off_the_shortest_link_of_a_split_table_is_refused() -> None:
     click_hand(w, 0)
     click_cell(w, (1, 0))
     assert state_of(w) == before
-    assert "split" in w.message and "shortest way" in w.message
+    assert "split" in w.message and "shortest bridge" in w.message
     assert w.controller.detail == "Rules section 5 (split grid)"
     assert w.controller.scene.lit == {(0, 1)}  # the one cell that rejoins, lit
     click_cell(w, (0, 1))

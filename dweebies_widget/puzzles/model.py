@@ -322,7 +322,7 @@ class Puzzle:
                 return (
                     f"{cell} is next to a card, but the table is split into {k} groups that "
                     f"need {cost} card{'s' if cost != 1 else ''} to join, and {cell} is on no "
-                    "shortest way to join them."
+                    "shortest bridge between them."
                 )
             if exc.reason == "not-adjacent":
                 return f"{cell} touches no card (corners do not count)."

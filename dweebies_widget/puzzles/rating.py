@@ -10,10 +10,11 @@ the number of legal moves, the **difficulty** is
     D = (4 - S) + log2(M) / 4
 
 (every ladder player that misses it adds 1; a wider choice adds a little), and the rating is
-1 for ``D < 3.0``, 2 below 3.8, 3 below 4.6, 4 below 5.4 and 5 from 5.4 on.  So a puzzle
-that only Random misses is rated 1, one that another player misses too 2 (or 3 with many
-moves), one that only one player finds 3 or 4, and one that the whole ladder misses 4 or
-5.
+1 for ``D < 3.0``, 2 below 3.8, 3 below 4.6, 4 below 5.4 and 5 from 5.4 on.  So, among
+puzzles with 6 to 255 legal moves, one that only Random misses is rated 1, one that another
+player misses too 2 (or 3 with many moves), one that only one player finds 3 or 4, and one
+that the whole ladder misses 4 or 5 (with fewer moves or more, the log term can move a
+puzzle by a step).
 
 A ``where`` puzzle asks where a card may go, which every ladder player knows (they play
 only legal moves), so there the measure is the size of the task instead: with ``F`` the

@@ -220,7 +220,7 @@ _EXPLAIN = {
     ),
     "empty-table": "The table is empty, so the first card goes in the centre. Try the lit cell.",
     "not-on-link": (
-        "The table is split: each card must help join the groups again by the shortest way. "
+        "The table is split: each card must go on a shortest bridge that joins the groups again. "
         "Try a lit cell."
     ),
     "not-in-hand": "That card is not in your hand.",
