@@ -15,14 +15,12 @@ set to a folder, the JupyterLab test also saves a picture of the widget mid-game
 from __future__ import annotations
 
 import os
-import statistics
 import time
 from pathlib import Path
 
 import pytest
 from browser_pages import (
     DESKTOP,
-    SLOWEST,
     Server,
     canvas_of,
     latencies,
@@ -73,7 +71,6 @@ def play_a_move(page: Page) -> tuple[list[float], DweebiesWidget]:
     time.sleep(0.5)  # the last redraw reaches the canvas
     assert pixel(page, centre) not in (lit, empty_centre), "the placed card is not drawn"
     w.place((0, 0))
-    assert statistics.median(found) < SLOWEST
     return found, w
 
 

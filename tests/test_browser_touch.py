@@ -17,13 +17,11 @@ With ``DWEEBIES_SCREENSHOTS`` set to a folder, the Voila test saves the tablet's
 from __future__ import annotations
 
 import os
-import statistics
 import time
 from pathlib import Path
 
 import pytest
 from browser_pages import (
-    SLOWEST,
     TABLET,
     Server,
     act,
@@ -105,7 +103,6 @@ def test_touch_play_in_voila_on_a_tablet_then_landscape_then_a_phone(
         found = latencies(page, w, touch=True)
         with capsys.disabled():
             print(f"\n{report('Voila (touch, 768 x 1024 at 2x)', found)}")
-        assert statistics.median(found) < SLOWEST
         tap_a_move(page, w)
         check_the_screen(page, w)
         if SHOTS:

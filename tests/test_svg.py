@@ -543,10 +543,11 @@ def test_pictures_stay_byte_identical() -> None:
     computed before such a refactoring; change it only for a deliberate change of the
     picture, and say so.  The positions cover the full and the small table card, the hand
     cards, legal cells, last placement and collected ghosts, a split table, owed draws, a
-    finished game and seat names that need escaping.  Changed on purpose, each time for the lessons' words and clarity: the legend and tooltips
-    say "shortest bridge" (not "shortest link"); groups are tinted in reading order, the
-    legend explains the tints and the + marks, and taken cells are drawn over the markers;
-    the empty table's mark says "centre", as every message does."""
+    finished game and seat names that need escaping.  Changed on purpose, each time for the
+    lessons' words and clarity: the legend and tooltips say "shortest bridge" (not
+    "shortest link"); groups are tinted in reading order, the legend explains the tints and
+    the + marks, and taken cells are drawn over the markers; the empty table's mark says
+    "centre", as every message does."""
     games = [
         (Game(players=2, seed=7), ['<Ana & "Bo">', "Ben"]),
         (_played(3, 1, 12), ["Ana", "Ben", "Cy"]),
