@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import logging
 import re
 import time
 import zipfile
@@ -518,6 +519,17 @@ def test_the_server_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     pools = c.VoilaKernelManager.kernel_pools_config
     assert pools["lobby.ipynb"]["pool_size"] == 5 and pools["teacher.ipynb"]["pool_size"] == 1
     assert voila_config(ip="0.0.0.0", port=1, pool=0).VoilaConfiguration.preheat_kernel is False
+    # A page loads the front-end extensions it draws with, not the others installed here.
+    from voila.configuration import VoilaConfiguration
+    from voila.utils import get_page_config
+
+    page_config = get_page_config(
+        base_url="/", settings={}, log=logging.getLogger("voila"),
+        voila_configuration=VoilaConfiguration(config=c),
+    )  # fmt: skip
+    loaded = {e["name"] for e in page_config["federated_extensions"]}
+    assert {"@voila-dashboards/widgets-manager8", "ipycanvas", "anywidget"} <= loaded
+    assert not loaded & {"@jupyter-notebook/lab-extension", "jupyterlab_pygments"}
     secret = tmp_path / "password"
     secret.write_text("owl\n")
     assert read_password(secret, new=True) == "owl"
