@@ -1,7 +1,7 @@
 """How long until every student has a board to play on?  A benchmark that prints figures;
 tests never time.
 
-    python benchmarks/classroom_boards.py [--students 1 10 30] [--modes pool cold]
+    python benchmarks/classroom_boards.py [--students 1 10 30] [--modes pool cold lobbies]
 
 Serves a class as a teacher does (``python -m dweebies_widget.classroom serve``, a fresh
 SQLite store) and has N students (Debian's Chromium through Playwright, one browser context
@@ -23,6 +23,13 @@ quiet again); ``cold``: no pool (``--pool 0``), each page starts a kernel and ru
 notebook when it is asked for.  After each round the memory of the kernels is read
 (``/proc``, resident set size): a kernel that waits in the pool with the lobby, and one
 whose student plays.
+
+A third way, ``lobbies``, opens no page: it measures what the lobbies waiting in the pool
+cost the server while a class arrives.  With ``--pool`` as many kernels as students, ready,
+half of N students make a table of two each and the other half join them, through the API
+(one every :data:`ACTION_EVERY` seconds, as a class does in the lobby); every pooled lobby
+follows the list of tables waiting for students.  It prints the server's CPU time during the
+arrival and 10 s after.
 
 The browser runs on the same machine as the server and competes for its cores; on a real
 class each student's device renders its own page, so these figures are on the slow side.
@@ -195,6 +202,8 @@ class Round:
     """CPU seconds the server and its kernels used during the round."""
     voila_cpu: float
     """... of which Voila's own process (pages, files, messages)."""
+    refill_cpu: float
+    """... of which kernels started during the round (Voila refilling its pool)."""
     browser_cpu: float
     """CPU seconds the browser used (all its processes)."""
 
@@ -204,7 +213,8 @@ async def round_of(served: Served, codes: list[str]) -> Round:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
-        server_before = cpu_seconds(descendants(served.process.pid))
+        before = descendants(served.process.pid)
+        server_before = cpu_seconds(before)
         voila_before = cpu_seconds({served.process.pid})
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         start = time.monotonic()
@@ -215,6 +225,7 @@ async def round_of(served: Served, codes: list[str]) -> Round:
         server = descendants(served.process.pid)
         server_cpu = cpu_seconds(server) - server_before
         voila_cpu = cpu_seconds({served.process.pid}) - voila_before
+        refill_cpu = cpu_seconds(server - before)
         browser_cpu = cpu_seconds(descendants(os.getpid()) - server - {os.getpid()})
         rss = [rss_mib(pid) for pid in served.kernels()]
         for _, context in done:  # leaving a page shuts its kernel down (Voila's beforeunload)
@@ -222,7 +233,7 @@ async def round_of(served: Served, codes: list[str]) -> Round:
                 await page.close(run_before_unload=True)
             await context.close()  # type: ignore[attr-defined]
         await browser.close()
-    return Round([d[0] for d in done], rss, server_cpu, voila_cpu, browser_cpu)
+    return Round([d[0] for d in done], rss, server_cpu, voila_cpu, refill_cpu, browser_cpu)
 
 
 def tables(store: str, n: int) -> list[str]:
@@ -246,32 +257,65 @@ def figures(label: str, found: list[Student]) -> str:
     return text
 
 
+ACTION_EVERY = 1.0
+"""Seconds between two students' actions in the lobby (``lobbies``)."""
+
+
+def arrival(served: Served, n: int) -> str:
+    """``n`` students arrive through the API while the pooled lobbies wait (``lobbies``)."""
+    before = descendants(served.process.pid)
+    server_before, voila_before = cpu_seconds(before), cpu_seconds({served.process.pid})
+    with Classroom(served.store) as room:
+        codes = []
+        for i in range(0, n, 2):  # half the class make a table and sit at it...
+            codes.append(room.create_table(players=2))
+            room.join(codes[-1], f"Student {i + 1}", pin="1234")
+            time.sleep(ACTION_EVERY)
+        for i, code in zip(range(1, n, 2), codes, strict=False):  # ... the others join
+            room.join(code, f"Student {i + 1}", pin="1234")
+            time.sleep(ACTION_EVERY)
+    time.sleep(10)
+    server = cpu_seconds(descendants(served.process.pid)) - server_before
+    voila = cpu_seconds({served.process.pid}) - voila_before
+    return (f"lobbies {n:2d} student{'s' if n > 1 else ' '} arrive, {len(before) - 1} kernels "
+            f"waiting: server CPU {server:.1f} s ({server / n:.2f} s a student; Voila itself "
+            f"{voila:.1f} s, the kernels the rest)")  # fmt: skip
+
+
 def run(mode: str, counts: list[int]) -> None:
     biggest = max(counts)
-    pool = biggest if mode == "pool" else 0
+    pool = 0 if mode == "cold" else biggest
     with tempfile.TemporaryDirectory(prefix="dweebies-boards-") as work:
         served = Served(Path(work), pool)
         try:
             wanted = 1  # "pool filled" lines to wait for: one at start, one per kernel taken
             for n in counts:
-                if mode == "pool":
+                if mode != "cold":
                     end = time.monotonic() + 900
                     while served.filled(pool) < wanted and time.monotonic() < end:
                         time.sleep(1)
                     time.sleep(3)
-                    wanted = served.filled(pool) + n
+                    wanted = served.filled(pool) + (n if mode == "pool" else 0)
                     lobby_rss = [rss_mib(pid) for pid in served.kernels()]
                 else:
                     lobby_rss = []
                 load = quiet()
+                if mode == "lobbies":
+                    print(arrival(served, n), flush=True)
+                    continue
                 print(f"  ({mode}: {n} student(s) open the page...)", file=sys.stderr, flush=True)
                 codes = tables(served.store, n)
                 done = asyncio.run(round_of(served, codes))
                 found, rss = done.students, done.rss
                 label = f"{mode:4s} {n:2d} student{'s' if n > 1 else ' '} (load {load:.1f})"
                 print(figures(label, found), flush=True)
+                kernels = "the kernels the rest"
+                if mode == "pool":  # the pages' kernels were warm; new ones refill the pool
+                    pages = done.server_cpu - done.voila_cpu - done.refill_cpu
+                    kernels = (f"the pages' kernels {pages:.1f} s, kernels started to refill "
+                               f"the pool {done.refill_cpu:.1f} s")  # fmt: skip
                 print(f"     CPU: server {done.server_cpu:.1f} s ({done.server_cpu / n:.2f} s a "
-                      f"student; Voila itself {done.voila_cpu:.1f} s, the kernels the rest), "
+                      f"student; Voila itself {done.voila_cpu:.1f} s, {kernels}), "
                       f"browser {done.browser_cpu:.1f} s ({done.browser_cpu / n:.2f} s a page)",
                       flush=True)  # fmt: skip
                 if lobby_rss:
@@ -287,7 +331,8 @@ def run(mode: str, counts: list[int]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, nargs="+", default=[1, 10, 30])
-    parser.add_argument("--modes", nargs="+", choices=["pool", "cold"], default=["pool", "cold"])
+    parser.add_argument("--modes", nargs="+", choices=["pool", "cold", "lobbies"],
+                        default=["pool", "cold"])  # fmt: skip
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.1f}", flush=True)
     for mode in args.modes:

@@ -85,9 +85,8 @@ def _text(placeholder: str, label: str, *, password: bool = False, width: str = 
 
 
 def _message() -> Any:
-    box = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
-    box.add_class("dweebies-message")
-    return box
+    layout = widgets.Layout(min_height="1.6em")
+    return widgets.HTML(layout=layout, _dom_classes=["dweebies-message"])
 
 
 def _say(box: Any, text: str, *, bad: bool = False) -> None:
@@ -144,15 +143,13 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
         self.board: DweebiesWidget | None = None
         self.errors: list[str] = []
         self._lock = threading.RLock()
-        self.header = widgets.HTML()
-        self.header.add_class("dweebies-seat-header")
-        self.waiting = widgets.HTML()
-        self.waiting.add_class("dweebies-waiting")
+        # Classes given when made, not added after: no message more to the page.
+        self.header = widgets.HTML(_dom_classes=["dweebies-seat-header"])
+        self.waiting = widgets.HTML(_dom_classes=["dweebies-waiting"])
         self.lobby = _button("Lobby", "Back to the lobby (your seat stays yours)")
         self.lobby.on_click(lambda _b: leave())
         self.footer = widgets.HBox([self.lobby])
-        super().__init__([self.header, self.waiting, self.footer])
-        self.add_class("dweebies-seat")
+        super().__init__([self.header, self.waiting, self.footer], _dom_classes=["dweebies-seat"])
         self._show()
         self.follower = Follower(room, sitting.code, self.seat.version, self._changed, post)
 
@@ -224,8 +221,10 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         self.code = _text("like K7QX", "Table code", width="12em")
         self.join = _button("Join", "Sit at the table with this code", "primary")
         self.join.on_click(lambda _b: self._sit(lambda: self._join(self.code.value)))
-        self.waiting_tables = widgets.VBox()
-        self.waiting_tables.add_class("dweebies-open-tables")
+        self.waiting_tables = widgets.VBox(_dom_classes=["dweebies-open-tables"])
+        self._tables_head = widgets.HTML("Tables waiting for students:")
+        self._rows: dict[str, Any] = {}
+        """Per table code, its row in the list of tables waiting for students."""
         self.chooser = TableChooser()
         self.make = _button("Make a table", "Make a new table and sit at it", "success")
         self.make.on_click(lambda _b: self._sit(self._make))
@@ -293,22 +292,42 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         self.follower = self._follow_tables()
 
     def _list_tables(self) -> None:
+        """Show the tables waiting for students.  Only what changed is sent to the page: a
+        table keeps its row while it waits (its seats updated in place), a new table gets
+        a row, and the row of a table that left the list is closed."""
         try:
             tables = self.lobby.open_tables()
         except ClassroomError as error:
             _say(self.message, said(error), bad=True)
             return
-        buttons = []
+        rows = []
         for info in tables:
-            b = _button(f"Join {info.code}", f"Sit at table {info.code}")
-            b.on_click(lambda _b, code=info.code: self._sit(lambda: self._join(code)))
-            seats = widgets.HTML(html.escape(_seats_text(info)))
-            buttons.append(widgets.HBox([b, seats], layout=widgets.Layout(align_items="center")))
-        if buttons:
-            head = widgets.HTML("Tables waiting for students:")
-            self.waiting_tables.children = [head, *buttons]
-        else:
-            self.waiting_tables.children = []
+            row = self._rows.get(info.code)
+            if row is None:
+                row = self._rows[info.code] = self._table_row(info.code)
+            row.children[1].value = html.escape(_seats_text(info))
+            rows.append(row)
+        children = [self._tables_head, *rows] if rows else []
+        if list(self.waiting_tables.children) != children:
+            self.waiting_tables.children = children
+        for code in [c for c in self._rows if c not in {i.code for i in tables}]:
+            _close(self._rows.pop(code))
+
+    def _table_row(self, code: str) -> Any:
+        b = _button(f"Join {code}", f"Sit at table {code}")
+        b.on_click(lambda _b: self._sit(lambda: self._join(code)))
+        return widgets.HBox([b, widgets.HTML()], layout=widgets.Layout(align_items="center"))
+
+
+def _close(widget: Any) -> None:
+    """Close ``widget``, the widgets in it and their layouts and styles (a page shows them
+    no more: the kernel and the page forget them)."""
+    for child in getattr(widget, "children", ()):
+        _close(child)
+    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if part is not None:
+            part.close()
+    widget.close()
 
 
 # ---------------------------------------------------------------------------- the teacher

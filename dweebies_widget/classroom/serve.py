@@ -51,6 +51,12 @@ DEFAULT_POOL = 8
 FILL_DELAY = 10.0
 """Seconds Voila waits before it starts a kernel to replace one a page took: a class that
 arrives at once gets its pages before the machine gets busy starting new kernels."""
+PAGE_NEEDS_NOT = [
+    "@jupyter-notebook/lab-extension",
+    "jupyterlab_pygments",
+]
+"""Front-end extensions installed beside JupyterLab that the pages never use: a page
+does not load them (fewer files to send every student)."""
 CULL_IDLE = 20 * 60
 """Seconds after which a kernel that no page is connected to is shut down (its student
 comes back with the same name and PIN)."""
@@ -123,6 +129,7 @@ def voila_config(*, ip: str, port: int, pool: int) -> Any:
     c.Voila.port_retries = 0
     c.Voila.open_browser = False
     c.VoilaConfiguration.show_tracebacks = False
+    c.VoilaConfiguration.extension_denylist = PAGE_NEEDS_NOT
     c.VoilaConfiguration.preheat_kernel = pool > 0
     c.VoilaConfiguration.default_pool_size = max(pool, 0)
     c.VoilaKernelManager.kernel_pools_config = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import logging
 import re
 import time
 import zipfile
@@ -518,6 +519,17 @@ def test_the_server_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     pools = c.VoilaKernelManager.kernel_pools_config
     assert pools["lobby.ipynb"]["pool_size"] == 5 and pools["teacher.ipynb"]["pool_size"] == 1
     assert voila_config(ip="0.0.0.0", port=1, pool=0).VoilaConfiguration.preheat_kernel is False
+    # A page loads the front-end extensions it draws with, not the others installed here.
+    from voila.configuration import VoilaConfiguration
+    from voila.utils import get_page_config
+
+    page_config = get_page_config(
+        base_url="/", settings={}, log=logging.getLogger("voila"),
+        voila_configuration=VoilaConfiguration(config=c),
+    )  # fmt: skip
+    loaded = {e["name"] for e in page_config["federated_extensions"]}
+    assert {"@voila-dashboards/widgets-manager8", "ipycanvas", "anywidget"} <= loaded
+    assert not loaded & {"@jupyter-notebook/lab-extension", "jupyterlab_pygments"}
     secret = tmp_path / "password"
     secret.write_text("owl\n")
     assert read_password(secret, new=True) == "owl"
@@ -560,3 +572,30 @@ def test_a_seat_view_stops_following(teacher_store: str) -> None:
     view.lobby.click()
     assert not view.follower.running and lobby.view is None
     assert Lobby(lobby.room).open_tables()[0].code == view.sitting.code
+
+
+def test_the_lobby_list_changes_only_what_changed(teacher_store: str) -> None:
+    loop = Loop()
+    lobby = page(teacher_store, loop)
+    room = Classroom(teacher_store, teacher_password="owl")
+    first = room.create_table(players=3)
+    loop.run_until(lambda: len(lobby.waiting_tables.children) == 2)
+    head, row = lobby.waiting_tables.children
+    assert head.value == "Tables waiting for students:"
+    assert row.children[0].description == f"Join {first}"
+    assert row.children[1].value == "(free), (free), (free)"
+    second = room.create_table(players=2)
+    loop.run_until(lambda: len(lobby.waiting_tables.children) == 3)
+    assert lobby.waiting_tables.children[1].children[0].description == f"Join {second}"
+    assert lobby.waiting_tables.children[2] is row  # newest first; the old row stays
+    room.join(first, "Ana", "1234")
+    loop.run_until(lambda: row.children[1].value == "Ana, (free), (free)")  # in place
+    assert lobby.waiting_tables.children[2] is row
+    gone = lobby.waiting_tables.children[1]
+    room.join(second, "Ben", "1234")
+    room.join(second, "Cy", "1234")  # full: it leaves the list, its row is closed
+    loop.run_until(lambda: len(lobby.waiting_tables.children) == 2)
+    assert lobby.waiting_tables.children[1] is row
+    assert gone.comm is None and all(w.comm is None for w in gone.children)
+    assert row.comm is not None
+    room.close()
