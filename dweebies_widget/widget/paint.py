@@ -29,7 +29,7 @@ from ..shapes import Circle, Drop, Square
 from .charts import Graph, Holds, paint_graph, paint_holds
 from .geometry import Geometry
 
-__all__ = ["HeatKey", "MoveMark", "Pen", "Scene", "SeatInfo", "heat_colour", "paint"]
+__all__ = ["HeatKey", "MoveMark", "Pen", "Scene", "SeatInfo", "heat_colour", "paint", "wrap"]
 
 _FLASH = "#FF4FA3"  # collected cards flash in a colour no card uses
 _HOVER = "#0969DA"
@@ -609,7 +609,7 @@ def _paint_banner(pen: Pen, g: Geometry, lines: Sequence[str]) -> None:
     title, rest = lines[0], lines[1:]
     title_size = 30.0 if width >= 360 else 24.0
     size = 16.0 if width >= 360 else 14.0
-    wrapped = [part for text in rest for part in _wrap(text, size, width - 32)]
+    wrapped = [part for text in rest for part in wrap(text, size, width - 32)]
     height = title_size + 30 + len(wrapped) * (size + 8) + 8
     x, y = bx + (bw - width) / 2, by + max((bh - height) / 2, 8)
     pen.dash()
@@ -651,10 +651,10 @@ def _text_width(text: str, size: float, bold: bool = False) -> float:
     return len(text) * size * (0.6 if bold else 0.55)
 
 
-def _wrap(text: str, size: float, width: float) -> list[str]:
+def wrap(text: str, size: float, width: float) -> list[str]:
     """``text`` in lines that fit ``width`` pixels at ``size`` (by :func:`_text_width`).
 
-    >>> _wrap("one two three four", 10, 50)
+    >>> wrap("one two three four", 10, 50)
     ['one two', 'three', 'four']
     """
     most = max(int(width / (size * 0.55)), 1)
@@ -761,7 +761,7 @@ def _paint_hand(pen: Pen, g: Geometry, scene: Scene) -> None:
         pen.do("stroke_line", 0, y, g.width, y)
     if scene.curtain is not None:
         size = 20.0
-        lines = _wrap(scene.curtain, size, w - 48)
+        lines = wrap(scene.curtain, size, w - 48)
         box_h = min(h - 24, max(len(lines) * (size + 8) + 24, 60.0))
         top = y + 12 if not g.side else y + 12
         pen.round_rect((x + 12, top, w - 24, box_h), 10, fill=_CURTAIN)

@@ -573,28 +573,9 @@ class PuzzleBoard(Controller):
         may go), the hint shown, the cursor and the keys."""
         game = self._game
         labels = self.labels
-        lines = list(self.status_lines())
-        n = game.players
-        scores = ", ".join(f"{labels[s]} {game.scores[s]}" for s in range(n))
-        hands = ", ".join(f"{labels[s]} {words.plural(len(game.hand(s)), 'card')}"
-                          for s in range(n))  # fmt: skip
-        lines.append(
-            f"Scores: {scores}. Cards in hand: {hands}. "
-            f"Pile: {words.plural(game.pile_size, 'card')}."
-        )
-        last = game.last_placement
-        if last is not None:
-            lines.append(f"Last move: {words.move_text(last, labels)}.")
+        lines = list(self.status_lines()) + words.position_lines(game, labels)
         board = game.board
-        if board:
-            rows = [r for r, _ in board]
-            cols = [c for _, c in board]
-            lines.append(
-                f"Table: {words.plural(len(board), 'card')}, rows {min(rows)} to {max(rows)}, "
-                f"columns {min(cols)} to {max(cols)}."
-            )
-            lines += words.table_rows(board)
-        else:
+        if not board:
             lines.append("Table: empty.")
         if game.is_split and not game.is_over:
             text = f"The table is split into {len(game.groups)} groups."

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from .. import palette as P
 from ..grid import Cell
 from .geometry import Geometry
-from .paint import Pen
+from .paint import Pen, wrap
 from .puzzle import Callout, Overlay, corners
 
 __all__ = ["paint_overlay"]
@@ -100,24 +100,12 @@ def _tag(pen: Pen, x: float, y: float, text: str, colour: str, centred: bool = F
     pen.text(x + w / 2, y + (size + 8) / 2 + 0.5, text, size, "#FFFFFF", bold=True)
 
 
-def _wrap(text: str, size: float, width: float) -> list[str]:
-    """``text`` in lines of at most ``width`` pixels at ``size`` (0.55 em a character)."""
-    most = max(int(width / (size * 0.55)), 8)
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= most:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
-
-
 def _paint_callout(pen: Pen, g: Geometry, callout: Callout, cards_in_view: Iterable[Cell]) -> None:
     fill, edge = _TONES.get(callout.tone, _TONES["info"])
     bx, by, bw, bh = g.table_band
     size = 15.0 if bw >= 420 else 13.0
     width = bw - 16
-    lines = _wrap(callout.text, size, width - 52)
+    lines = wrap(callout.text, size, width - 52)
     if len(lines) > 4:
         lines = [*lines[:3], lines[3] + " \u2026"]
     height = len(lines) * (size + 6) + 14

@@ -36,6 +36,7 @@ __all__ = [
     "banner",
     "curtain",
     "describe",
+    "position_lines",
     "explain",
     "heat_title",
     "hindsight_line",
@@ -357,6 +358,28 @@ def table_rows(board: Mapping[Cell, int]) -> list[str]:
     return [f"Row {r}: {', '.join(cards)}." for r, cards in rows.items()]
 
 
+def position_lines(game: Game, labels: Sequence[str]) -> list[str]:
+    """The position in words: the scores, the hands' and the pile's sizes, the last move,
+    and the table row by row."""
+    n = game.players
+    scores = ", ".join(f"{labels[s]} {game.scores[s]}" for s in range(n))
+    hands = ", ".join(f"{labels[s]} {plural(len(game.hand(s)), 'card')}" for s in range(n))
+    lines = [f"Scores: {scores}. Cards in hand: {hands}. Pile: {plural(game.pile_size, 'card')}."]
+    last = game.last_placement
+    if last is not None:
+        lines.append(f"Last move: {move_text(last, labels)}.")
+    board = game.board
+    if board:
+        rows = [r for r, _ in board]
+        cols = [c for _, c in board]
+        lines.append(
+            f"Table: {plural(len(board), 'card')}, rows {min(rows)} to {max(rows)}, "
+            f"columns {min(cols)} to {max(cols)}."
+        )
+        lines += table_rows(board)
+    return lines
+
+
 def describe(
     game: Game,
     labels: Sequence[str],
@@ -375,26 +398,9 @@ def describe(
     shown (unless ``covered``), and where the picked card may go (``lit``: each cell with
     how many cards placing there collects); last, the keys (``keys``, by default the keys
     of play while the game goes on)."""
-    n = game.players
-    lines = list(status)
-    scores = ", ".join(f"{labels[s]} {game.scores[s]}" for s in range(n))
-    hands = ", ".join(f"{labels[s]} {plural(len(game.hand(s)), 'card')}" for s in range(n))
-    lines.append(
-        f"Scores: {scores}. Cards in hand: {hands}. Pile: {plural(game.pile_size, 'card')}."
-    )
-    last = game.last_placement
-    if last is not None:
-        lines.append(f"Last move: {move_text(last, labels)}.")
+    lines = list(status) + position_lines(game, labels)
     board = game.board
-    if board:
-        rows = [r for r, _ in board]
-        cols = [c for _, c in board]
-        lines.append(
-            f"Table: {plural(len(board), 'card')}, rows {min(rows)} to {max(rows)}, "
-            f"columns {min(cols)} to {max(cols)}."
-        )
-        lines += table_rows(board)
-    else:
+    if not board:
         lines.append("Table: empty. The first card goes in the centre, (0, 0).")
     if game.is_split and not game.is_over:
         lines.append(
