@@ -267,10 +267,13 @@ class View:
         :meth:`Game.would_collect`)."""
         return self._public.would_collect(cell)
 
-    def to_game(self, hidden: tuple[list[list[int]], list[int]]) -> Game:
-        """Build a game from this view and a guess of the hidden cards ``(hands, pile)``."""
+    def to_game(
+        self, hidden: tuple[list[list[int]], list[int]], *, kind: type[Game] | None = None
+    ) -> Game:
+        """Build a game from this view and a guess of the hidden cards ``(hands, pile)``
+        (a :class:`Game`, or an instance of the subclass ``kind``)."""
         hands, pile = hidden
-        return Game.from_position(
+        return (kind or Game).from_position(
             board=dict(self.board),
             hands=hands,
             pile=pile,

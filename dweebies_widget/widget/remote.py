@@ -63,17 +63,7 @@ class SeatGame(Game):
     @classmethod
     def of(cls, view: View) -> SeatGame:
         """The game that ``view`` shows, for its seat."""
-        hands, pile = view.deal_unseen(list(view.unseen))
-        game = cls.from_position(
-            board=dict(view.board),
-            hands=hands,
-            pile=pile,
-            scores=list(view.scores),
-            current_player=view.current_player,
-            rules=view.rules,
-            owed=list(view.owed),
-            max_groups=None,  # the table was reached in play
-        )
+        game = view.to_game(view.deal_unseen(list(view.unseen)), kind=cls)
         assert isinstance(game, SeatGame)
         game._seen = tuple(view.history)
         return game
