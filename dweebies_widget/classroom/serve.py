@@ -51,6 +51,8 @@ DEFAULT_POOL = 8
 FILL_DELAY = 10.0
 """Seconds Voila waits before it starts a kernel to replace one a page took: a class that
 arrives at once gets its pages before the machine gets busy starting new kernels."""
+REFILL_EVERY = 1.5
+"""Seconds between two kernels started to refill the pool (see :func:`stagger_refills`)."""
 PAGE_NEEDS_NOT = [
     "@jupyter-notebook/lab-extension",
     "jupyterlab_pygments",
@@ -155,7 +157,14 @@ def _voila_class() -> Any:
     from voila.app import Voila
 
     class ClassroomVoila(Voila):  # type: ignore[misc]
-        """Voila with the lobby at ``/`` and the teacher's page at ``/teacher``."""
+        """Voila with the lobby at ``/`` and the teacher's page at ``/teacher``, its pool
+        refilled one kernel at a time."""
+
+        def init_settings(self) -> Any:
+            settings = super().init_settings()
+            if self.voila_configuration.preheat_kernel:  # a pool to refill
+                stagger_refills(self.kernel_manager)
+            return settings
 
         def init_handlers(self) -> list[Any]:
             base = self.server_url or "/"
@@ -168,6 +177,28 @@ def _voila_class() -> Any:
             ]
 
     return ClassroomVoila
+
+
+def stagger_refills(manager: Any, every: float = REFILL_EVERY) -> None:
+    """Have Voila's kernel ``manager`` refill its pools one kernel at a time.
+
+    Voila starts a kernel to replace each one a page takes, :data:`FILL_DELAY` seconds
+    later.  When a class arrives at once, that is many kernels starting together, each
+    taking most of a second of a core to start and run the lobby, just when the students
+    begin to play.  Here each replacement waits ``every`` seconds more than the one before it
+    that has not started yet, so refilling takes at most one core's share at a time."""
+    fill = manager.fill_if_needed
+
+    def fill_if_needed(
+        delay: float | None = None, notebook_name: str | None = None, **kwargs: Any
+    ) -> None:
+        if delay is None:  # a page took a kernel (a start-up fill gives a delay of 0)
+            pool = manager._pools.get(notebook_name, ())
+            waiting = sum(1 for task in pool if not task.done())
+            delay = manager.fill_delay + every * waiting
+        fill(delay=delay, notebook_name=notebook_name, **kwargs)
+
+    manager.fill_if_needed = fill_if_needed
 
 
 def serve(args: argparse.Namespace) -> int:
