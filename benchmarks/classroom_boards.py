@@ -1,7 +1,8 @@
 """How long until every student has a board to play on?  A benchmark that prints figures;
 tests never time.
 
-    python benchmarks/classroom_boards.py [--students 1 10 30] [--modes pool cold lobbies]
+    python benchmarks/classroom_boards.py [--students 1 10 30] [--modes pool cold lobbies wire]
+                                          [--pool N]
 
 Serves a class as a teacher does (``python -m dweebies_widget.classroom serve``, a fresh
 SQLite store) and has N students (Debian's Chromium through Playwright, one browser context
@@ -33,6 +34,23 @@ arrival and 10 s after.
 
 The browser runs on the same machine as the server and competes for its cores; on a real
 class each student's device renders its own page, so these figures are on the slow side.
+
+A fourth way, ``wire``, measures the serving machine alone: the students are simulated at
+the protocol level (:mod:`classroom_wire`), with the pool warm as for ``pool``.  One real page
+is first recorded, untimed, on a table of its own: every request it makes of the server and
+every message it sends on its kernel's websocket.  Then each of the N students, all at once
+from this process (asyncio), does the same to the server: GETs a fresh page and every file
+the real page fetched (nothing cached), opens the kernel's websocket with the page's binary
+protocol, does the widget manager's handshake and state request, types a name, a PIN and the
+code into the lobby's boxes (found in the states by their placeholders) and clicks Join,
+answers the canvas's ``client_ready``, and waits for the same thing as the browser's
+``PAINTED``, read from the widget messages: the canvas has received a drawing and the status
+line says the student is to play.  It differs from a browser in what the client does, not in
+what the server does: no script runs, nothing is laid out or painted, so the students' side
+costs this process a few hundredths of a second each instead of seconds of Chromium.  Checked
+each round: the students sent the recorded page's messages (same kinds, same widgets, same
+order), and the store has each of them seated and to play.  The CPU of the recorded page's
+server (Voila and its kernel) is printed beside the students', for comparison.
 """
 
 from __future__ import annotations
