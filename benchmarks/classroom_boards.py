@@ -129,6 +129,23 @@ class Served:
                              text=True).stdout  # fmt: skip
         return [int(p) for p in out.split()]
 
+    def cpu(self) -> dict[int, float]:
+        """CPU seconds so far of each of the server's processes."""
+        return {pid: cpu_seconds({pid}) for pid in descendants(self.process.pid)}
+
+    def used(self, before: dict[int, float], after: dict[int, float], kernels: list[str]) -> float:
+        """CPU seconds Voila and the kernels ``kernels`` (ids) used from ``before`` to
+        ``after`` (see :meth:`cpu`)."""
+        files = {f"kernel-{k}.json" for k in kernels}
+        pids = {self.process.pid}
+        for pid in self.kernels():
+            try:
+                words = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            pids |= {pid for w in words if Path(w.decode()).name in files}
+        return sum(after.get(pid, 0.0) - before.get(pid, 0.0) for pid in pids)
+
     def stop(self) -> None:
         self.process.terminate()
         try:
@@ -231,6 +248,8 @@ class Round:
     client_cpu: float
     """CPU seconds the students' side used: the browser (all its processes), or this
     process for ``wire``."""
+    students_cpu: float = float("nan")
+    """CPU seconds of Voila and the students' own kernels (``wire``, which knows them)."""
 
 
 async def round_of(served: Served, codes: list[str]) -> Round:
@@ -268,6 +287,7 @@ async def wire_round(served: Served, codes: list[str], rec: Any) -> Round:
     before = descendants(served.process.pid)
     server_before = cpu_seconds(before)
     voila_before = cpu_seconds({served.process.pid})
+    each = served.cpu()
     client_before = cpu_seconds({os.getpid()})
     start = time.monotonic()
     done = await asyncio.gather(*(
@@ -279,9 +299,11 @@ async def wire_round(served: Served, codes: list[str], rec: Any) -> Round:
     server_cpu = cpu_seconds(server) - server_before
     voila_cpu = cpu_seconds({served.process.pid}) - voila_before
     refill_cpu = cpu_seconds(server - before)
+    students = served.used(each, served.cpu(), [s.kernel for s, _ in done if s.kernel])
     rss = [rss_mib(pid) for pid in served.kernels()]
     await asyncio.gather(*(leave(served.url, rec.shutdown, wire, s.kernel) for s, wire in done))
-    return Round([d[0] for d in done], rss, server_cpu, voila_cpu, refill_cpu, client_cpu)
+    return Round([d[0] for d in done], rss, server_cpu, voila_cpu, refill_cpu, client_cpu,
+                 students)  # fmt: skip
 
 
 def seated(store: str, codes: list[str], names: list[str]) -> int:
@@ -298,9 +320,9 @@ def recorded(served: Served) -> Any:
     from classroom_wire import record
 
     code = tables(served.store, 1)[0]
-    server = lambda: cpu_seconds(descendants(served.process.pid))  # noqa: E731
-    rec = asyncio.run(record(served.url, code, server, student,
+    rec = asyncio.run(record(served.url, code, served.cpu, student,
                              {"executable_path": CHROMIUM, "args": ARGS}))  # fmt: skip
+    page_cpu = served.used(*rec.cpu, [rec.kernel])
     ok = seated(served.store, [code], ["Recorded page"])
     print(f"wire: a real page (Chromium, untimed) fetched {len(rec.before) + len(rec.after)} "
           f"files from the server ({rec.size / 2**20:.1f} MiB as sent; "
@@ -308,7 +330,8 @@ def recorded(served: Served) -> Any:
           f"{len(rec.elsewhere)} from elsewhere (not this server's work), spoke the "
           f"{'binary v1' if rec.binary else 'JSON'} protocol and sent {len(rec.sent)} "
           f"messages; its board in {rec.board:.1f} s, seated and to play in the store: "
-          f"{'yes' if ok else 'NO'}; server CPU {rec.server_cpu:.2f} s", flush=True)  # fmt: skip
+          f"{'yes' if ok else 'NO'}; server CPU for it (Voila and its kernel, from opening to a "
+          f"second after the board) {page_cpu:.2f} s", flush=True)  # fmt: skip
     if not rec.binary:
         raise SystemExit("the page spoke the JSON protocol: the wire students do not")
     return rec
@@ -426,6 +449,9 @@ def run(mode: str, counts: list[int], pool: int | None = None) -> None:
                       f"{client} {done.client_cpu:.1f} s ({done.client_cpu / n:.2f} s a page)",
                       flush=True)  # fmt: skip
                 if mode == "wire":
+                    print(f"     of which Voila and the students' own kernels "
+                          f"{done.students_cpu:.2f} s ({done.students_cpu / n:.2f} s a student; "
+                          f"the rest is the kernels waiting in the pool)", flush=True)  # fmt: skip
                     print(wire_figures(rec, done, served.store, codes), flush=True)
                 if lobby_rss:
                     print(f"     a kernel waiting in the pool with the lobby: "

@@ -139,8 +139,11 @@ class Recording:
     shutdown: str = ""
     """The request the page made when it was left."""
     board: float = float("nan")
-    server_cpu: float = 0.0
-    """CPU seconds of the server from opening the page until a second after its board."""
+    kernel: str = ""
+    """The id of the page's kernel."""
+    cpu: tuple[dict[int, float], dict[int, float]] = ({}, {})
+    """CPU seconds of each of the server's processes before the page opened, and a second
+    after its board."""
 
 
 class Recorder:
@@ -178,6 +181,7 @@ class Recorder:
 
     def _websocket(self, ws: Any) -> None:
         self.opened = True
+        self.rec.kernel = ws.url.split("/api/kernels/")[1].split("/")[0]
         ws.on("framesent", self._sent)
         ws.on("framereceived", self._received)
 
@@ -200,21 +204,22 @@ class Recorder:
             self.rec.status = self.models.status() or self.rec.status
 
 
-async def record(url: str, code: str, server_cpu: Callable[[], float], student: Any,
+async def record(url: str, code: str, cpu: Callable[[], dict[int, float]], student: Any,
                  chromium: dict[str, Any]) -> Recording:  # fmt: skip
     """One real page joins table ``code`` at ``url`` (untimed): what it asked of the server.
-    ``student`` is the browser mode's, ``chromium`` how it launches the browser."""
+    ``cpu`` reads the server's processes' CPU time, ``student`` is the browser mode's,
+    ``chromium`` how it launches the browser."""
     from playwright.async_api import async_playwright
 
     parts = urlsplit(url)
     recorder = Recorder(f"{parts.scheme}://{parts.netloc}")
     async with async_playwright() as p:
         browser = await p.chromium.launch(**chromium)
-        before, start = server_cpu(), time.monotonic()
+        before, start = cpu(), time.monotonic()
         found, context = await student(browser, url, code, "Recorded page", start,
                                        watch=recorder.watch)  # fmt: skip
         await asyncio.sleep(1)  # what the page sends once drawn (its size)
-        recorder.rec.server_cpu = server_cpu() - before
+        recorder.rec.cpu = (before, cpu())
         recorder.rec.board = found.board
         if found.error:
             raise RuntimeError(f"the recorded page failed: {found.error}")
