@@ -291,7 +291,7 @@ async def wire_round(served: Served, codes: list[str], rec: Any) -> Round:
     client_before = cpu_seconds({os.getpid()})
     start = time.monotonic()
     done = await asyncio.gather(*(
-        asyncio.wait_for(wire_student(served.url, rec, code, f"Student {i + 1}", start), 180)
+        wire_student(served.url, rec, code, f"Student {i + 1}", start)
         for i, code in enumerate(codes)
     ))  # fmt: skip
     client_cpu = cpu_seconds({os.getpid()}) - client_before

@@ -7,14 +7,16 @@ its board, untimed, while every HTTP request it makes and every message it sends
 kernel's websocket is written down.  A **wire student** (:func:`wire_student`) then does to
 the server what that page did, with no browser: it GETs the page (a fresh one, from the
 pool) and every file the page fetched from the server (a first visit, with nothing cached;
-as many at once as the browser did: 6 connections), the kernel's model, opens the kernel's
+6 connections at once, as a browser), the kernel's description, opens the kernel's
 websocket with the page's protocol (``v1.kernel.websocket.jupyter.org``: binary frames),
 sends the widget manager's handshake (``kernel_info_request``, a ``jupyter.widget.control``
 comm and its ``request_states``), finds the lobby's boxes and its Join button in the states
 (by placeholder and label), types its name, a PIN and the code, clicks Join, answers the
 board's canvas with ``client_ready`` as the canvas's view does, and tells the board its size
-once drawn, as the page does.  The messages it sent are checked against the recorded page's
-(:func:`signatures`): the same kinds, to the same widgets, in the same order.
+once drawn, as the page does (and waits for that drawing); when the round has been
+measured, it leaves as the page does (Voila's shutdown request).  The messages it sent are
+checked against the recorded page's (:func:`signature`): the same kinds, to the same widgets,
+in the same order.
 
 What the server receives is the same; what is left out is the client's own work: no
 JavaScript runs, nothing is laid out or painted, and received messages are only parsed.
@@ -40,6 +42,8 @@ from jupyter_server.services.kernels.connection.base import (
 from websockets.asyncio.client import ClientConnection, connect
 
 PROTOCOL = "v1.kernel.websocket.jupyter.org"
+WAIT = 180.0
+"""Seconds a student waits for their board before the round counts them as failed."""
 CONNECTIONS = 6
 """Connections a browser opens to one server at once (HTTP/1.1)."""
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]+)"')
@@ -377,7 +381,7 @@ async def wire_student(url: str, rec: Recording, code: str, name: str,
             raise RuntimeError(f"the server chose {ws.subprotocol!r}")
         wire = Wire(ws, session, result)
         later = asyncio.ensure_future(http.fetch(rec.after))
-        await play(wire, rec, code, name, start)
+        await asyncio.wait_for(play(wire, rec, code, name, start), WAIT)
         result.fetched += await later
         http.close()
         return result, wire
