@@ -122,7 +122,9 @@ class DweebiesWidget(CanvasBox):
             super().__init__([self.companion, self.canvas, self.status, self._row, self.move_log])
             self.add_class("dweebies-widget")
             self.controller.on_change = self._show
-            self._show(Change.PICTURE)
+            # The text now; the picture once a page shows the canvas (it asks for it, see
+            # CanvasBox._on_client_ready): drawn before, it would be drawn twice.
+            self._show(Change.TEXT)
 
     def __repr__(self) -> str:
         c = self.controller
