@@ -219,6 +219,10 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         self._tables_head = widgets.HTML("Tables waiting for students:")
         self._rows: dict[str, Any] = {}
         """Per table code, its row in the list of tables waiting for students."""
+        self._spare: list[Any] = []
+        """Rows of tables that left the list, kept to show the next tables."""
+        self._codes: dict[int, str] = {}
+        """Per row (its id), the table it shows or showed last."""
         self.chooser = TableChooser()
         self.make = _button("Make a table", "Make a new table and sit at it", "success")
         self.make.on_click(lambda _b: self._sit(self._make))
@@ -287,41 +291,41 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
 
     def _list_tables(self) -> None:
         """Show the tables waiting for students.  Only what changed is sent to the page: a
-        table keeps its row while it waits (its seats updated in place), a new table gets
-        a row, and the row of a table that left the list is closed."""
+        table keeps its row while it waits (its seats updated in place), the row of a table
+        that left the list is set aside, and a new table gets a row set aside at an earlier
+        look (its words changed), or a new one: a lobby makes at most as many rows as it
+        shows.  A row set aside keeps its table until it is shown again, so a click sent
+        before the page heard that the table left still names that table."""
         try:
             tables = self.lobby.open_tables()
         except ClassroomError as error:
             _say(self.message, said(error), bad=True)
             return
+        listed = {info.code for info in tables}
+        left = [self._rows.pop(code) for code in [c for c in self._rows if c not in listed]]
         rows = []
         for info in tables:
             row = self._rows.get(info.code)
             if row is None:
-                row = self._rows[info.code] = self._table_row(info.code)
-            row.children[1].value = html.escape(_seats_text(info))
+                row = self._rows[info.code] = self._spare.pop() if self._spare else self._row()
+                self._codes[id(row)] = info.code
+                join = row.children[0]
+                join.description, join.tooltip = f"Join {info.code}", f"Sit at table {info.code}"
+            seats = html.escape(_seats_text(info))
+            if row.children[1].value != seats:
+                row.children[1].value = seats
             rows.append(row)
+        self._spare += left
         children = [self._tables_head, *rows] if rows else []
         if list(self.waiting_tables.children) != children:
             self.waiting_tables.children = children
-        for code in [c for c in self._rows if c not in {i.code for i in tables}]:
-            _close(self._rows.pop(code))
 
-    def _table_row(self, code: str) -> Any:
-        b = _button(f"Join {code}", f"Sit at table {code}")
-        b.on_click(lambda _b: self._sit(lambda: self._join(code)))
-        return widgets.HBox([b, widgets.HTML()], layout=widgets.Layout(align_items="center"))
-
-
-def _close(widget: Any) -> None:
-    """Close ``widget``, the widgets in it and their layouts and styles (a page shows them
-    no more: the kernel and the page forget them)."""
-    for child in getattr(widget, "children", ()):
-        _close(child)
-    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
-        if part is not None:
-            part.close()
-    widget.close()
+    def _row(self) -> Any:
+        """A row of the list: a Join button and the table's seats (filled in when shown)."""
+        join = _button("Join", "Sit at this table")
+        row = widgets.HBox([join, widgets.HTML()], layout=widgets.Layout(align_items="center"))
+        join.on_click(lambda _b: self._sit(lambda: self._join(self._codes[id(row)])))
+        return row
 
 
 # ---------------------------------------------------------------------------- the teacher

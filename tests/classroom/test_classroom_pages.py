@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from comm import DummyComm
+from ipywidgets.widgets.widget import _instances
 from widget_events import click_cell, click_hand, key, tap_cell, tap_hand
 
 from dweebies_widget import DweebiesWidget, Game, Move
@@ -593,9 +594,21 @@ def test_the_lobby_list_changes_only_what_changed(teacher_store: str) -> None:
     assert lobby.waiting_tables.children[2] is row
     gone = lobby.waiting_tables.children[1]
     room.join(second, "Ben", "1234")
-    room.join(second, "Cy", "1234")  # full: it leaves the list, its row is closed
+    room.join(second, "Cy", "1234")  # full: it leaves the list, its row is set aside
     loop.run_until(lambda: len(lobby.waiting_tables.children) == 2)
     assert lobby.waiting_tables.children[1] is row
-    assert gone.comm is None and all(w.comm is None for w in gone.children)
-    assert row.comm is not None
+    assert gone.comm is not None and all(w.comm is not None for w in gone.children)
+    # A click the page sent before it heard the table left still names that table.
+    lobby.name.value, lobby.pin.value = "Di", "2468"
+    gone.children[0].click()
+    assert "That table is full" in lobby.message.value and lobby.view is None
+    made = len(_instances)
+    third = room.create_table(players=2)  # a new table: shown in the row set aside
+    loop.run_until(lambda: len(lobby.waiting_tables.children) == 3)
+    assert lobby.waiting_tables.children[1] is gone
+    assert gone.children[0].description == f"Join {third}"
+    assert gone.children[1].value == "(free), (free)"
+    assert len(_instances) == made  # no widget made for it
+    gone.children[0].click()
+    assert lobby.view is not None and lobby.view.sitting.code == third
     room.close()
