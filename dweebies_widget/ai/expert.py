@@ -49,6 +49,7 @@ import time
 from dataclasses import dataclass
 
 from ..game import Game, Move, View
+from ..grid import Cell
 from .beliefs import BeliefModel, passed_collections, past_turns
 from .cautious import cautious_values
 
@@ -56,7 +57,9 @@ from .cautious import cautious_values
 class _Node:
     """Statistics of one move in the tree (per information set)."""
 
-    __slots__ = ("children", "visits", "total", "avail", "player", "opened", "shares")
+    __slots__ = (
+        "children", "visits", "total", "avail", "player", "opened", "shares", "table", "after"
+    )  # fmt: skip
 
     def __init__(self, player: int) -> None:
         self.player = player  # the seat that made the move leading here
@@ -66,6 +69,12 @@ class _Node:
         self.avail = 0
         self.opened: list[Move] = []  # quiet moves considered here so far, in order
         self.shares: list[float] | None = None  # at the root's moves: every seat's total
+        # The table here is the same in every guess (the moves leading here are): its
+        # collections and legal cells, worked out at the first visit.
+        self.table: tuple[dict[Cell, dict[int, int]], list[Cell]] | None = None
+        # For quiet moves tried here: the next seat and the Dweebies that could collect
+        # right after the move (the same in every guess too).
+        self.after: dict[Move, tuple[int, frozenset[int]]] = {}
 
 
 @dataclass(frozen=True)
@@ -134,6 +143,7 @@ class ExpertPlayer:
         temperature: float = 0.5,
         beliefs: bool = True,
         belief_prior: bool = True,
+        first_play: float | None = None,
         name: str | None = None,
     ) -> None:
         if simulations is not None and seconds is not None:
@@ -153,6 +163,11 @@ class ExpertPlayer:
         self.belief_prior = belief_prior
         """Deal guesses from :mod:`~dweebies_widget.ai.beliefs` (``False``: the earlier
         Expert, which only kept Dweebies out of hands that passed a bigger collection)."""
+        self.first_play = first_play
+        """What a root move not tried yet counts as in the PUCT score: ``None``, the root's
+        average result so far (the mover's chance over all rounds); a number, that value
+        (``0.0``: the earlier Expert, where an untried move earned its first round with its
+        prior bonus alone)."""
         if name is None:
             budget = f"{simulations} sims" if simulations is not None else f"{seconds:g} s"
             name = f"Expert ({budget})"
@@ -267,6 +282,8 @@ class ExpertPlayer:
                     break
                 game.push(grab)
             reward = win_chances(game)
+            root.visits += 1
+            root.total += reward[seat]
             for n in path:
                 n.visits += 1
                 n.total += reward[n.player]
@@ -281,15 +298,16 @@ class ExpertPlayer:
         best = -1.0
         best_move = moves[0]
         scale = self.exploration * math.sqrt(n)
-        parent = root.total / root.visits if root.visits else 0.5
+        untried = self.first_play
+        if untried is None:  # the root's average so far
+            untried = root.total / root.visits if root.visits else 0.5
         for m in moves:
             ch = root.children[m]
-            q = ch.total / ch.visits if ch.visits else parent
+            q = ch.total / ch.visits if ch.visits else untried
             score = q + scale * prior[m] / (1 + ch.visits)
             if score > best:
                 best = score
                 best_move = m
-        root.visits += 1
         return best_move
 
     def _pick(self, node: _Node, legal: list[Move], c: float, game: Game) -> tuple[_Node, Move]:
@@ -375,7 +393,9 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
     before that its hand allows; while fewer than ``width`` are considered, one new quiet
     move is opened, at random, preferring one that hands the next player nothing."""
     hand = set(game.hand(game.current_player))
-    gains = game.collect_map()
+    if node.table is None:
+        node.table = (game.collect_map(), sorted(game.legal_cells()))
+    gains, cells = node.table
     scored = sorted(
         ((n, d, cell) for cell, options in gains.items() for d, n in options.items() if d in hand),
         reverse=True,
@@ -383,14 +403,12 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
     out = [Move(d, cell) for _, d, cell in scored[:width]]
     if len(out) >= width:
         return out
-    # The table at a node is the same in every guess (the moves leading there are), so a
-    # quiet move opened here stays legal whenever the mover holds its card.
+    # A quiet move opened here stays legal whenever the mover holds its card.
     for m in node.opened:
         if m.dweebie in hand:
             out.append(m)
             if len(out) >= width:
                 return out
-    cells = sorted(game.legal_cells())
     cards = sorted(hand)
     opened = set(node.opened)
     rnd = rng.random
@@ -399,7 +417,7 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
         m = Move(cards[int(rnd() * len(cards))], cells[int(rnd() * len(cells))])
         if m in opened or m.dweebie in gains.get(m.cell, ()):
             continue  # already considered, or a collection (listed above when held)
-        safe = not _gives_away(game, m)
+        safe = not _gives_away(game, node, m)
         if safe or pick is None:
             pick = m
         if safe:
@@ -410,13 +428,17 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
     return out
 
 
-def _gives_away(game: Game, move: Move) -> bool:
+def _gives_away(game: Game, node: _Node, move: Move) -> bool:
     """Whether the next player, with the cards it holds in this guess, could collect right
-    after ``move``."""
-    game.push(move)
-    gives = not game.is_over and game.best_collection(game.hand(game.current_player))[0] > 0
-    game.undo()
-    return gives
+    after ``move`` at ``node``."""
+    after = node.after.get(move)
+    if after is None:
+        game.push(move)
+        threats = frozenset() if game.is_over else frozenset(game.best_collections())
+        after = node.after[move] = (game.current_player, threats)
+        game.undo()
+    seat, threats = after
+    return not threats.isdisjoint(game.hand(seat))
 
 
 def hand_limits(view: View, lookback: int = 40) -> dict[int, list[frozenset[int]]]:
