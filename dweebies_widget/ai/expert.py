@@ -57,9 +57,7 @@ from .cautious import cautious_values
 class _Node:
     """Statistics of one move in the tree (per information set)."""
 
-    __slots__ = (
-        "children", "visits", "total", "avail", "player", "opened", "shares", "table", "after"
-    )  # fmt: skip
+    __slots__ = ("children", "visits", "total", "avail", "player", "opened", "shares", "table")
 
     def __init__(self, player: int) -> None:
         self.player = player  # the seat that made the move leading here
@@ -72,9 +70,6 @@ class _Node:
         # The table here is the same in every guess (the moves leading here are): its
         # collections and legal cells, worked out at the first visit.
         self.table: tuple[dict[Cell, dict[int, int]], list[Cell]] | None = None
-        # For quiet moves tried here: the next seat and the Dweebies that could collect
-        # right after the move (the same in every guess too).
-        self.after: dict[Move, tuple[int, frozenset[int]]] = {}
 
 
 @dataclass(frozen=True)
@@ -417,7 +412,7 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
         m = Move(cards[int(rnd() * len(cards))], cells[int(rnd() * len(cells))])
         if m in opened or m.dweebie in gains.get(m.cell, ()):
             continue  # already considered, or a collection (listed above when held)
-        safe = not _gives_away(game, node, m)
+        safe = not _gives_away(game, m, gains)
         if safe or pick is None:
             pick = m
         if safe:
@@ -428,17 +423,26 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
     return out
 
 
-def _gives_away(game: Game, node: _Node, move: Move) -> bool:
+def _gives_away(game: Game, move: Move, gains: dict[Cell, dict[int, int]]) -> bool:
     """Whether the next player, with the cards it holds in this guess, could collect right
-    after ``move`` at ``node``."""
-    after = node.after.get(move)
-    if after is None:
-        game.push(move)
-        threats = frozenset() if game.is_over else frozenset(game.best_collections())
-        after = node.after[move] = (game.current_player, threats)
-        game.undo()
-    seat, threats = after
-    return not threats.isdisjoint(game.hand(seat))
+    after ``move``, a placement that collects nothing; ``gains`` is the table's
+    :meth:`~dweebies_widget.game.Game.collect_map` before it.  On a table that is and stays
+    one group, only the cells in the placed card's row and column can change: the others
+    are read from ``gains``."""
+    split = game.is_split
+    game.push(move)
+    if game.is_over:
+        gives = False
+    elif split or game.is_split:
+        gives = game.best_collection(game.hand(game.current_player))[0] > 0
+    else:
+        hand = set(game.hand(game.current_player))
+        r, c = move.cell
+        near = game.collect_map([x for x in game.legal_cells() if x[0] == r or x[1] == c])
+        far = (o for x, o in gains.items() if x[0] != r and x[1] != c)
+        gives = any(not hand.isdisjoint(o) for o in (*near.values(), *far))
+    game.undo()
+    return gives
 
 
 def hand_limits(view: View, lookback: int = 40) -> dict[int, list[frozenset[int]]]:
