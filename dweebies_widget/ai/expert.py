@@ -170,13 +170,33 @@ class ExpertPlayer:
         self.last_simulations = 0
         """How many rounds the last search ran."""
 
+    @classmethod
+    def previous(
+        cls,
+        simulations: int | None = None,
+        seconds: float | None = None,
+        *,
+        name: str | None = None,
+    ) -> ExpertPlayer:
+        """The Expert as it played before the belief model (issue 16), for measuring what
+        changed: guesses that only keep Dweebies out of hands that passed a bigger collection
+        (``beliefs=False``), and an untried root move worth nothing (``first_play=0.0``).
+
+        >>> ExpertPlayer.previous(simulations=50)
+        ExpertPlayer(simulations=50, beliefs=False, first_play=0.0)
+        """
+        return cls(simulations, seconds, beliefs=False, first_play=0.0, name=name)
+
     def __repr__(self) -> str:
         budget = (
             f"simulations={self.simulations}"
             if self.simulations is not None
             else f"seconds={self.seconds}"
         )
-        return f"ExpertPlayer({budget}{'' if self.beliefs else ', beliefs=False'})"
+        options = "" if self.beliefs else ", beliefs=False"
+        if self.first_play is not None:
+            options += f", first_play={self.first_play!r}"
+        return f"ExpertPlayer({budget}{options})"
 
     # ------------------------------------------------------------------ the search
     def search(
