@@ -632,10 +632,13 @@ def test_an_untried_root_move_counts_as_the_roots_average_or_first_play() -> Non
     root.visits, root.total = 10, 7.0  # the root's average so far: 0.7
     prior = {tried: 0.5, untried: 0.5}
     # Tiny exploration: the choice is Q against the untried move's value alone.
-    expert = ExpertPlayer(simulations=10, exploration=1e-6)
-    assert expert._puct(root, [tried, untried], prior, 11) == untried  # 0.7 > 0.4
-    previous = ExpertPlayer(simulations=10, exploration=1e-6, first_play=0.0)
-    assert previous._puct(root, [tried, untried], prior, 11) == tried  # 0 < 0.4
+    average = ExpertPlayer(simulations=10, exploration=1e-6, first_play=None)
+    assert average._puct(root, [tried, untried], prior, 11) == untried  # 0.7 > 0.4
+    default = ExpertPlayer(simulations=10, exploration=1e-6)
+    assert default.first_play == 0.0
+    assert default._puct(root, [tried, untried], prior, 11) == tried  # 0 < 0.4
+    hopeful = ExpertPlayer(simulations=10, exploration=1e-6, first_play=0.5)
+    assert hopeful._puct(root, [tried, untried], prior, 11) == untried  # 0.5 > 0.4
 
 
 def test_the_root_counts_every_round_of_the_search() -> None:

@@ -119,7 +119,8 @@ class ExpertPlayer:
     reproducible from the seed) or ``seconds`` (think time per move; 1.0 by default).
     ``exploration`` is the UCB constant; ``widening`` how fast more replies are opened
     deeper in the tree; ``temperature`` (in cards) how sharply the root prior follows the
-    Cautious values.
+    Cautious values; ``first_play`` what a root move not tried yet counts as.
+    :meth:`previous` gives the Expert as it played before the belief model.
 
     >>> from dweebies_widget import Game
     >>> game = Game(players=2, seed=7)
@@ -138,7 +139,7 @@ class ExpertPlayer:
         temperature: float = 0.5,
         beliefs: bool = True,
         belief_prior: bool = True,
-        first_play: float | None = None,
+        first_play: float | None = 0.0,
         name: str | None = None,
     ) -> None:
         if simulations is not None and seconds is not None:
@@ -159,10 +160,10 @@ class ExpertPlayer:
         """Deal guesses from :mod:`~dweebies_widget.ai.beliefs` (``False``: the earlier
         Expert, which only kept Dweebies out of hands that passed a bigger collection)."""
         self.first_play = first_play
-        """What a root move not tried yet counts as in the PUCT score: ``None``, the root's
-        average result so far (the mover's chance over all rounds); a number, that value
-        (``0.0``: the earlier Expert, where an untried move earned its first round with its
-        prior bonus alone)."""
+        """What a root move not tried yet counts as in the PUCT score: a number, that value
+        (``0.0``, the default: an untried move earns its first round with its prior bonus
+        alone), or ``None``, the root's average result so far (the mover's chance over all
+        rounds; 0.5 before the first)."""
         if name is None:
             budget = f"{simulations} sims" if simulations is not None else f"{seconds:g} s"
             name = f"Expert ({budget})"
@@ -183,7 +184,7 @@ class ExpertPlayer:
         (``beliefs=False``), and an untried root move worth nothing (``first_play=0.0``).
 
         >>> ExpertPlayer.previous(simulations=50)
-        ExpertPlayer(simulations=50, beliefs=False, first_play=0.0)
+        ExpertPlayer(simulations=50, beliefs=False)
         """
         return cls(simulations, seconds, beliefs=False, first_play=0.0, name=name)
 
@@ -194,7 +195,7 @@ class ExpertPlayer:
             else f"seconds={self.seconds}"
         )
         options = "" if self.beliefs else ", beliefs=False"
-        if self.first_play is not None:
+        if self.first_play != 0.0:
             options += f", first_play={self.first_play!r}"
         return f"ExpertPlayer({budget}{options})"
 
