@@ -261,6 +261,8 @@ def test_same_view_and_seed_give_the_same_move_whatever_the_hidden_cards(
         GreedyPlayer(),
         CautiousPlayer(),
         ExpertPlayer(simulations=16),
+        ExpertPlayer(simulations=16, first_play=None),
+        ExpertPlayer.previous(simulations=16),
     ]
     for player in players:
         for k in range(3):
