@@ -1,7 +1,8 @@
 """How long until every student has a board to play on?  A benchmark that prints figures;
 tests never time.
 
-    python benchmarks/classroom_boards.py [--students 1 10 30] [--modes pool cold lobbies]
+    python benchmarks/classroom_boards.py [--students 1 10 30] [--modes pool cold lobbies wire]
+                                          [--pool N]
 
 Serves a class as a teacher does (``python -m dweebies_widget.classroom serve``, a fresh
 SQLite store) and has N students (Debian's Chromium through Playwright, one browser context
@@ -33,6 +34,23 @@ arrival and 10 s after.
 
 The browser runs on the same machine as the server and competes for its cores; on a real
 class each student's device renders its own page, so these figures are on the slow side.
+
+A fourth way, ``wire``, measures the serving machine alone: the students are simulated at
+the protocol level (:mod:`classroom_wire`), with the pool warm as for ``pool``.  One real page
+is first recorded, untimed, on a table of its own: every request it makes of the server and
+every message it sends on its kernel's websocket.  Then each of the N students, all at once
+from this process (asyncio), does the same to the server: GETs a fresh page and every file
+the real page fetched (nothing cached), opens the kernel's websocket with the page's binary
+protocol, does the widget manager's handshake and state request, types a name, a PIN and the
+code into the lobby's boxes (found in the states by their placeholders) and clicks Join,
+answers the canvas's ``client_ready``, and waits for the same thing as the browser's
+``PAINTED``, read from the widget messages: the canvas has received a drawing and the status
+line says the student is to play.  It differs from a browser in what the client does, not in
+what the server does: no script runs, nothing is laid out or painted, so the students' side
+costs this process a few hundredths of a second each instead of seconds of Chromium.  Checked
+each round: the students sent the recorded page's messages (same kinds, same widgets, same
+order), and the store has each of them seated and to play.  The CPU of the recorded page's
+server (Voila and its kernel) is printed beside the students', for comparison.
 """
 
 from __future__ import annotations
@@ -47,8 +65,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -108,6 +128,23 @@ class Served:
         out = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True,
                              text=True).stdout  # fmt: skip
         return [int(p) for p in out.split()]
+
+    def cpu(self) -> dict[int, float]:
+        """CPU seconds so far of each of the server's processes."""
+        return {pid: cpu_seconds({pid}) for pid in descendants(self.process.pid)}
+
+    def used(self, before: dict[int, float], after: dict[int, float], kernels: list[str]) -> float:
+        """CPU seconds Voila and the kernels ``kernels`` (ids) used from ``before`` to
+        ``after`` (see :meth:`cpu`)."""
+        files = {f"kernel-{k}.json" for k in kernels}
+        pids = {self.process.pid}
+        for pid in self.kernels():
+            try:
+                words = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            pids |= {pid for w in words if Path(w.decode()).name in files}
+        return sum(after.get(pid, 0.0) - before.get(pid, 0.0) for pid in pids)
 
     def stop(self) -> None:
         self.process.terminate()
@@ -172,11 +209,15 @@ class Student:
     error: str = ""
 
 
-async def student(browser: object, url: str, code: str, name: str, start: float) -> Student:
+async def student(browser: object, url: str, code: str, name: str, start: float,
+                  watch: Callable[[Any], object] | None = None) -> Student:  # fmt: skip
+    """One browser student; ``watch`` (if given) is called with the page before it opens."""
     result = Student()
     context = await browser.new_context(viewport={"width": 1024, "height": 900})  # type: ignore[attr-defined]
     try:
         page = await context.new_page()
+        if watch is not None:
+            watch(page)
         await page.goto(url, timeout=180_000)
         box = page.get_by_placeholder("your name")
         await box.wait_for(timeout=180_000)
@@ -204,8 +245,11 @@ class Round:
     """... of which Voila's own process (pages, files, messages)."""
     refill_cpu: float
     """... of which kernels started during the round (Voila refilling its pool)."""
-    browser_cpu: float
-    """CPU seconds the browser used (all its processes)."""
+    client_cpu: float
+    """CPU seconds the students' side used: the browser (all its processes), or this
+    process for ``wire``."""
+    students_cpu: float = float("nan")
+    """CPU seconds of Voila and the students' own kernels (``wire``, which knows them)."""
 
 
 async def round_of(served: Served, codes: list[str]) -> Round:
@@ -226,14 +270,89 @@ async def round_of(served: Served, codes: list[str]) -> Round:
         server_cpu = cpu_seconds(server) - server_before
         voila_cpu = cpu_seconds({served.process.pid}) - voila_before
         refill_cpu = cpu_seconds(server - before)
-        browser_cpu = cpu_seconds(descendants(os.getpid()) - server - {os.getpid()})
+        client_cpu = cpu_seconds(descendants(os.getpid()) - server - {os.getpid()})
         rss = [rss_mib(pid) for pid in served.kernels()]
         for _, context in done:  # leaving a page shuts its kernel down (Voila's beforeunload)
             for page in context.pages:  # type: ignore[attr-defined]
                 await page.close(run_before_unload=True)
             await context.close()  # type: ignore[attr-defined]
         await browser.close()
-    return Round([d[0] for d in done], rss, server_cpu, voila_cpu, refill_cpu, browser_cpu)
+    return Round([d[0] for d in done], rss, server_cpu, voila_cpu, refill_cpu, client_cpu)
+
+
+async def wire_round(served: Served, codes: list[str], rec: Any) -> Round:
+    """N students at once, at the protocol level (``wire``: see :mod:`classroom_wire`)."""
+    from classroom_wire import leave, wire_student
+
+    before = descendants(served.process.pid)
+    server_before = cpu_seconds(before)
+    voila_before = cpu_seconds({served.process.pid})
+    each = served.cpu()
+    client_before = cpu_seconds({os.getpid()})
+    start = time.monotonic()
+    done = await asyncio.gather(*(
+        wire_student(served.url, rec, code, f"Student {i + 1}", start)
+        for i, code in enumerate(codes)
+    ))  # fmt: skip
+    client_cpu = cpu_seconds({os.getpid()}) - client_before
+    server = descendants(served.process.pid)
+    server_cpu = cpu_seconds(server) - server_before
+    voila_cpu = cpu_seconds({served.process.pid}) - voila_before
+    refill_cpu = cpu_seconds(server - before)
+    students = served.used(each, served.cpu(), [s.kernel for s, _ in done if s.kernel])
+    rss = [rss_mib(pid) for pid in served.kernels()]
+    await asyncio.gather(*(leave(served.url, rec.shutdown, wire, s.kernel) for s, wire in done))
+    return Round([d[0] for d in done], rss, server_cpu, voila_cpu, refill_cpu, client_cpu,
+                 students)  # fmt: skip
+
+
+def seated(store: str, codes: list[str], names: list[str]) -> int:
+    """How many of the students ``names`` sit at their table ``codes``, and are to play."""
+    with Classroom(store) as room:
+        infos = [room.table(code) for code in codes]
+    return sum(1 for info, name in zip(infos, names, strict=True)
+               if info.status == "playing" and info.turn is not None
+               and info.seats[info.turn].name == name)  # fmt: skip
+
+
+def recorded(served: Served) -> Any:
+    """One real page, untimed, on a table of its own (``wire``): what a page asks."""
+    from classroom_wire import record
+
+    code = tables(served.store, 1)[0]
+    rec = asyncio.run(record(served.url, code, served.cpu, student,
+                             {"executable_path": CHROMIUM, "args": ARGS}))  # fmt: skip
+    page_cpu = served.used(*rec.cpu, [rec.kernel])
+    ok = seated(served.store, [code], ["Recorded page"])
+    print(f"wire: a real page (Chromium, untimed) fetched {len(rec.before) + len(rec.after)} "
+          f"files from the server ({rec.size / 2**20:.1f} MiB as sent; "
+          f"{len(rec.before)} before its websocket, {len(rec.after)} after) and "
+          f"{len(rec.elsewhere)} from elsewhere (not this server's work), spoke the "
+          f"{'binary v1' if rec.binary else 'JSON'} protocol and sent {len(rec.sent)} "
+          f"messages; its board in {rec.board:.1f} s, seated and to play in the store: "
+          f"{'yes' if ok else 'NO'}; server CPU for it (Voila and its kernel, from opening to a "
+          f"second after the board) {page_cpu:.2f} s", flush=True)  # fmt: skip
+    if not rec.binary:
+        raise SystemExit("the page spoke the JSON protocol: the wire students do not")
+    return rec
+
+
+def wire_figures(rec: Any, done: Round, store: str, codes: list[str]) -> str:
+    """What the wire students sent, fetched and saw, against the recorded page."""
+    ok = [s for s in done.students if not s.error]
+    names = [f"Student {i + 1}" for i in range(len(codes))]
+    same = sum(1 for s in ok if s.sent == rec.sent)
+    fetched = statistics.median(s.fetched for s in ok) / 2**20
+    received = statistics.median(s.received for s in ok) / 1024
+    text = (f"     each: page and files {fetched:.1f} MiB, websocket {received:.0f} KiB "
+            f"received; {same} of {len(ok)} sent the recorded page's {len(rec.sent)} messages; "
+            f"seated and to play in the store: {seated(store, codes, names)} of "
+            f"{len(codes)}")  # fmt: skip
+    if ok and ok[0].sent != rec.sent:
+        text += f"\n     differs: page {rec.sent}\n              wire {ok[0].sent}"
+    if ok and ok[0].status.replace("Student 1", "Recorded page") != rec.status:
+        text += f"\n     status: page {rec.status!r}, wire {ok[0].status!r}"
+    return text
 
 
 def tables(store: str, n: int) -> list[str]:
@@ -282,20 +401,27 @@ def arrival(served: Served, n: int) -> str:
             f"{voila:.1f} s, the kernels the rest)")  # fmt: skip
 
 
-def run(mode: str, counts: list[int]) -> None:
-    biggest = max(counts)
-    pool = 0 if mode == "cold" else biggest
+def warm(served: Served, pool: int, wanted: int) -> None:
+    """Wait until the pool was reported full ``wanted`` times, and a little more."""
+    end = time.monotonic() + 900
+    while served.filled(pool) < wanted and time.monotonic() < end:
+        time.sleep(1)
+    time.sleep(3)
+
+
+def run(mode: str, counts: list[int], pool: int | None = None) -> None:
+    pool = 0 if mode == "cold" else pool or max(counts)
     with tempfile.TemporaryDirectory(prefix="dweebies-boards-") as work:
         served = Served(Path(work), pool)
         try:
             wanted = 1  # "pool filled" lines to wait for: one at start, one per kernel taken
+            if mode == "wire":
+                warm(served, pool, wanted)
+                rec, wanted = recorded(served), wanted + 1
             for n in counts:
                 if mode != "cold":
-                    end = time.monotonic() + 900
-                    while served.filled(pool) < wanted and time.monotonic() < end:
-                        time.sleep(1)
-                    time.sleep(3)
-                    wanted = served.filled(pool) + (n if mode == "pool" else 0)
+                    warm(served, pool, wanted)
+                    wanted = served.filled(pool) + (n if mode in ("pool", "wire") else 0)
                     lobby_rss = [rss_mib(pid) for pid in served.kernels()]
                 else:
                     lobby_rss = []
@@ -305,19 +431,28 @@ def run(mode: str, counts: list[int]) -> None:
                     continue
                 print(f"  ({mode}: {n} student(s) open the page...)", file=sys.stderr, flush=True)
                 codes = tables(served.store, n)
-                done = asyncio.run(round_of(served, codes))
+                if mode == "wire":
+                    done = asyncio.run(wire_round(served, codes, rec))
+                else:
+                    done = asyncio.run(round_of(served, codes))
                 found, rss = done.students, done.rss
                 label = f"{mode:4s} {n:2d} student{'s' if n > 1 else ' '} (load {load:.1f})"
                 print(figures(label, found), flush=True)
                 kernels = "the kernels the rest"
-                if mode == "pool":  # the pages' kernels were warm; new ones refill the pool
+                if mode != "cold":  # the pages' kernels were warm; new ones refill the pool
                     pages = done.server_cpu - done.voila_cpu - done.refill_cpu
                     kernels = (f"the pages' kernels {pages:.1f} s, kernels started to refill "
                                f"the pool {done.refill_cpu:.1f} s")  # fmt: skip
+                client = "this process" if mode == "wire" else "browser"
                 print(f"     CPU: server {done.server_cpu:.1f} s ({done.server_cpu / n:.2f} s a "
                       f"student; Voila itself {done.voila_cpu:.1f} s, {kernels}), "
-                      f"browser {done.browser_cpu:.1f} s ({done.browser_cpu / n:.2f} s a page)",
+                      f"{client} {done.client_cpu:.1f} s ({done.client_cpu / n:.2f} s a page)",
                       flush=True)  # fmt: skip
+                if mode == "wire":
+                    print(f"     of which Voila and the students' own kernels "
+                          f"{done.students_cpu:.2f} s ({done.students_cpu / n:.2f} s a student; "
+                          f"the rest is the kernels waiting in the pool)", flush=True)  # fmt: skip
+                    print(wire_figures(rec, done, served.store, codes), flush=True)
                 if lobby_rss:
                     print(f"     a kernel waiting in the pool with the lobby: "
                           f"{statistics.median(lobby_rss):.0f} MiB", flush=True)  # fmt: skip
@@ -331,12 +466,14 @@ def run(mode: str, counts: list[int]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, nargs="+", default=[1, 10, 30])
-    parser.add_argument("--modes", nargs="+", choices=["pool", "cold", "lobbies"],
+    parser.add_argument("--modes", nargs="+", choices=["pool", "cold", "lobbies", "wire"],
                         default=["pool", "cold"])  # fmt: skip
+    parser.add_argument("--pool", type=int, help="kernels kept ready (default: as many as the "
+                        "most students; ignored by cold)")  # fmt: skip
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.1f}", flush=True)
     for mode in args.modes:
-        run(mode, sorted(args.students))
+        run(mode, sorted(args.students), args.pool)
 
 
 if __name__ == "__main__":

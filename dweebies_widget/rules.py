@@ -68,6 +68,18 @@ class Rules:
         """The options as a plain dict (for JSON)."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
+    @property
+    def split_collecting(self) -> str:
+        """Who may collect while the table is split (section 6), in the words every screen
+        uses (the status line, the pictures).
+
+        >>> Rules().split_collecting
+        'only the card that joins them may collect'
+        """
+        if self.collect_on_reconnect:
+            return "only the card that joins them may collect"
+        return "nobody may collect until they are joined"
+
     def starting_pile(self, players: int) -> int:
         """Cards in the draw pile right after the deal of a ``players``-player game (rules
         section 2): the deck less one hand per seat.  The pile never holds more."""

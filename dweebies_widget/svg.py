@@ -374,11 +374,11 @@ def _legend(items: Sequence[tuple[str, str]], x: float, y: float) -> str:
     """A row of small swatches with their meaning: ``(kind, text)`` pairs."""
     parts = ['<g class="dw-legend">']
     for kind, text in items:
-        if kind == "legal":
-            swatch = (
-                f' fill="{P.LEGAL_FILL}" stroke="{P.LEGAL_EDGE}" stroke-width="1.5" '
-                'stroke-dasharray="4 3"'
-            )
+        if kind in ("legal", "legal-link"):  # legal-link: a legal cell on a split table
+            fill, edge = (P.LINK_FILL, P.LINK_EDGE) if kind == "legal-link" else (
+                P.LEGAL_FILL, P.LEGAL_EDGE)  # fmt: skip
+            swatch = f' fill="{fill}" stroke="{edge}" stroke-width="1.5" stroke-dasharray="4 3"'
+
         elif kind == "last":
             swatch = f' fill="#FFFFFF" stroke="{P.LAST_EDGE}" stroke-width="3"'
         elif kind == "link":
@@ -467,12 +467,12 @@ def render(
         k = len(game.groups)
         caption = (
             f"Split into {k} groups: {_plural(game.bridge_cost, 'card')} needed to rejoin "
-            "them; no collecting until then"
+            f"them; {game.rules.split_collecting}"
         )
         panel_w = max(panel_w, _width_of(caption, 14, bold=True) + 24)
     legend: list[tuple[str, str]] = []
     if legal_cells:
-        legend.append(("legal", "legal cell (row, col)"))
+        legend.append(("legal-link" if link_cells else "legal", "legal cell (row, col)"))
     if last_cell is not None:
         legend.append(("last", "last card placed"))
     if taken:
@@ -604,7 +604,12 @@ def _table_layers(
                 parts.append(_rect(_cell_box(t, x0, y0, cell, 0), ""))
             parts.append("</g>")
 
-    # Legal cells: green, dashed, with their coordinates.
+    # Legal cells: green, dashed, with their coordinates; amber on a split table, where they
+    # lie on a shortest bridge (as the widget lights them).
+    fill, edge, ink = (
+        (P.LINK_FILL, P.LINK_EDGE, P.LINK_EDGE) if link_cells else
+        (P.LEGAL_FILL, P.LEGAL_EDGE, P.LEGAL_INK)
+    )  # fmt: skip
     for cell in legal_cells:
         box = _cell_box(t, x0, y0, cell, inset)
         cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
@@ -614,14 +619,14 @@ def _table_layers(
             ""
             if cell == CENTER and not board
             else _label(
-                cx, cy + size * 0.35, text, size, fill=P.LEGAL_INK, bold=True, anchor="middle"
+                cx, cy + size * 0.35, text, size, fill=ink, bold=True, anchor="middle"
             )
         )
         parts.append(
             f'<g class="dw-legal"><title>Legal cell {_text(cell)}</title>'
             + _rect(
                 box,
-                f' rx="{_n(9 * s)}" fill="{P.LEGAL_FILL}" stroke="{P.LEGAL_EDGE}" '
+                f' rx="{_n(9 * s)}" fill="{fill}" stroke="{edge}" '
                 f'stroke-width="{_n(max(1.0, 2 * s))}"{_dashes(6 * s, 4 * s)}',
             )
             + label

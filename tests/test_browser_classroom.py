@@ -127,8 +127,7 @@ def twin(store: str, code: str, name: str, pin: str, page: Page) -> DweebiesWidg
     """The student's board, built here from the seat's state, sized like the page's."""
     room = Classroom(store)
     seat = RoomSeat(room, room.join(code, name, pin))
-    w = DweebiesWidget(seats=seat.seats(), game=seat.game, ai_delay=0)
-    w.controller.source = seat
+    w = DweebiesWidget(seats=seat.seats(), game=seat.game, ai_delay=0, source=seat)
     match_size(w, page)
     room.close()
     return w

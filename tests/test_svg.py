@@ -13,6 +13,7 @@ import pytest
 from helpers import played
 
 from dweebies_widget import Game, Rules
+from dweebies_widget import palette as P
 from dweebies_widget.cards import COPIES, FULL_DECK, LOOKS, NAMES, SHAPES
 from dweebies_widget.svg import MAX_WIDTH, SvgPicture, draw_shape, render
 
@@ -253,7 +254,7 @@ def test_split_caption_and_link_markers_appear_exactly_when_split(game: Game) ->
         assert all_text(banner) == (
             f"Split into {len(game.groups)} groups: {game.bridge_cost} "
             f"card{'s' if game.bridge_cost != 1 else ''} needed to rejoin them; "
-            "no collecting until then"
+            "only the card that joins them may collect"
         )
         assert len(links) == len(game.link_cells) > 0
         assert len(tints) == len(game.groups)
@@ -547,7 +548,8 @@ def test_pictures_stay_byte_identical() -> None:
     lessons' words and clarity: the legend and tooltips say "shortest bridge" (not
     "shortest link"); groups are tinted in reading order, the legend explains the tints and
     the + marks, and taken cells are drawn over the markers; the empty table's mark says
-    "centre", as every message does."""
+    "centre", as every message does; on a split table the legal cells are amber as the widget
+    lights them, and the caption says who may collect in the status line's words."""
     games = [
         (Game(players=2, seed=7), ['<Ana & "Bo">', "Ben"]),
         (_played(3, 1, 12), ["Ana", "Ben", "Cy"]),
@@ -562,4 +564,30 @@ def test_pictures_stay_byte_identical() -> None:
         for legal in (False, True):
             digest.update(render(game, legal=legal, names=names).encode())
         digest.update(render(game, last=False).encode())
-    assert digest.hexdigest() == "79cfef3e57219ee430087437349cbad70cb287b3724d8acbbe4400c93e066c84"
+    assert digest.hexdigest() == "f9bf071f4cd3affd591b0142fe23b59f4dd2f4cb30be41a5c0e97bea782ac146"
+
+
+def test_a_split_table_lights_its_legal_cells_amber_and_says_who_may_collect() -> None:
+    """As the widget does: the legal cells of a split table (on a shortest bridge) are amber,
+    and the caption says who may collect in the status line's words, for both options."""
+    game = split_three_groups()
+    assert game.is_split and game.legal_cells()
+    root = parse(render(game, legal=True))
+    cells = groups_of(root, "dw-legal")
+    assert len(cells) == len(game.legal_cells())
+    for g in cells:
+        rect = g.find(f"{NS}rect")
+        assert rect is not None and rect.get("fill") == P.LINK_FILL
+        assert rect.get("stroke") == P.LINK_EDGE
+    joined = parse(render(mid_game(), legal=True))
+    assert not mid_game().is_split
+    for g in groups_of(joined, "dw-legal"):
+        rect = g.find(f"{NS}rect")
+        assert rect is not None and rect.get("fill") == P.LEGAL_FILL
+    for rules in (Rules(), Rules(collect_on_reconnect=False)):
+        position = Game.from_position(
+            board=dict(game.board), hands=[list(game.hand(0)), list(game.hand(1))],
+            pile=[4, 6, 8], scores=[2, 0], rules=rules,
+        )  # fmt: skip
+        (banner,) = groups_of(parse(render(position)), "dw-split")
+        assert all_text(banner).endswith(rules.split_collecting)

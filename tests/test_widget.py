@@ -624,10 +624,9 @@ def test_fuzz_random_events_keep_the_game_consistent(seed: int) -> None:
         elif roll < 0.83:
             wheel(w, rng.choice([-120, 120]))
         else:
-            button = rng.choice(
-                [w.buttons.undo, w.buttons.hint, w.buttons.draw, w.buttons.zoom_fit, w.refresh,
-                 w.buttons.labels, w.buttons.heat]
-            )  # fmt: skip
+            shown = [w.buttons.undo, w.buttons.hint, w.buttons.draw, w.buttons.zoom_fit,
+                     w.refresh, w.buttons.labels, w.buttons.heat]  # fmt: skip
+            button = rng.choice([b for b in shown if b is not None])  # Draw: auto_draw off
             if button is w.buttons.hint and rng.random() < 0.8:
                 continue  # hints think; keep the fuzz quick
             if button in (w.buttons.labels, w.buttons.heat):

@@ -191,13 +191,7 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
 
     def _board(self) -> DweebiesWidget:
         seat = self.seat
-        board = DweebiesWidget(seats=seat.seats(), game=seat.game, ai_delay=0)
-        board.controller.source = seat
-        b = board.buttons  # the screen's own games only: dealing, undo, the AI's step
-        mine = {b.game, b.new, b.seed, b.undo, b.step, b.play}
-        b.box.children = tuple(c for c in b.box.children if c not in mine)
-        board.controller.redraw()  # the buttons as the table's hint setting says
-        return board
+        return DweebiesWidget(seats=seat.seats(), game=seat.game, ai_delay=0, source=seat)
 
 
 class LobbyPage(widgets.VBox):  # type: ignore[misc]

@@ -48,9 +48,11 @@ TEACHER = "teacher.ipynb"
 PASSWORD_VARIABLE = "DWEEBIES_TEACHER_PASSWORD"
 DEFAULT_PORT = 8866
 DEFAULT_POOL = 8
-FILL_DELAY = 10.0
+FILL_DELAY = 30.0
 """Seconds Voila waits before it starts a kernel to replace one a page took: a class that
 arrives at once gets its pages before the machine gets busy starting new kernels."""
+REFILL_EVERY = 1.5
+"""Seconds between two kernels started to refill the pool (see :func:`refill_gently`)."""
 PAGE_NEEDS_NOT = [
     "@jupyter-notebook/lab-extension",
     "jupyterlab_pygments",
@@ -155,7 +157,14 @@ def _voila_class() -> Any:
     from voila.app import Voila
 
     class ClassroomVoila(Voila):  # type: ignore[misc]
-        """Voila with the lobby at ``/`` and the teacher's page at ``/teacher``."""
+        """Voila with the lobby at ``/`` and the teacher's page at ``/teacher``, its pool
+        refilled one kernel at a time."""
+
+        def init_settings(self) -> Any:
+            settings = super().init_settings()
+            if self.voila_configuration.preheat_kernel:  # a pool to refill
+                refill_gently(self.kernel_manager)
+            return settings
 
         def init_handlers(self) -> list[Any]:
             base = self.server_url or "/"
@@ -168,6 +177,38 @@ def _voila_class() -> Any:
             ]
 
     return ClassroomVoila
+
+
+def refill_gently(manager: Any, every: float = REFILL_EVERY) -> None:
+    """Have Voila's kernel ``manager`` refill its pools one kernel at a time, and never make a
+    page wait for a kernel that is not started yet.
+
+    Voila starts a kernel to replace each one a page takes, :data:`FILL_DELAY` seconds
+    later, and counts the kernels waiting to start as part of the pool.  When a class arrives
+    at once, that is two problems:
+
+    * many kernels start together, each taking most of a second of a core to start and run
+      the lobby, just when the students begin to play: here each replacement waits
+      ``every`` seconds more than the one before it that has not started yet, so refilling
+      takes at most one core's share at a time;
+    * a student who comes when every ready kernel is taken is handed one that waits out its
+      delay first: here only started kernels count as the pool, so that student's page gets
+      a kernel of its own at once (as without a pool) instead."""
+    fill = manager.fill_if_needed
+
+    def fill_if_needed(
+        delay: float | None = None, notebook_name: str | None = None, **kwargs: Any
+    ) -> None:
+        if delay is None:  # a page took a kernel (a start-up fill gives a delay of 0)
+            waiting = len(manager._pools.get(notebook_name, ())) - ready(notebook_name)
+            delay = manager.fill_delay + every * waiting
+        fill(delay=delay, notebook_name=notebook_name, **kwargs)
+
+    def ready(notebook_name: str | None) -> int:
+        return sum(1 for task in manager._pools.get(notebook_name, ()) if task.done())
+
+    manager.fill_if_needed = fill_if_needed
+    manager.get_pool_size = ready
 
 
 def serve(args: argparse.Namespace) -> int:

@@ -37,6 +37,7 @@ from .canvas_box import DEFAULT_SIZE, CanvasBox, log_html, status_html
 from .controller import Change, Controller
 from .geometry import Geometry
 from .paint import Pen, paint
+from .remote import Source
 from .review_bar import ReviewBar
 from .seats import Seat
 from .static import play_picture
@@ -70,6 +71,10 @@ class DweebiesWidget(CanvasBox):
         review_analyst: the Expert that judges the moves in a review (default
             ``ExpertPlayer(simulations=300)``; always a budget in rounds, so a review is the
             same on every machine).  Reviews run off the kernel's event thread.
+        source: the seat at this screen plays a table kept elsewhere (a classroom's seat,
+            see :mod:`~dweebies_widget.widget.remote`; ``game`` is then its
+            :class:`~.remote.SeatGame`): its moves are made there, and the screen has no New
+            game, seed box or Undo.
 
     >>> from dweebies_widget.ai import GreedyPlayer
     >>> w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0)
@@ -97,6 +102,7 @@ class DweebiesWidget(CanvasBox):
         hint_player: Player | None = None,
         review: bool = False,
         review_analyst: ExpertPlayer | None = None,
+        source: Source | None = None,
     ) -> None:
         self._start(width, height, pixel_ratio)
         with self._lock:  # a timed job must not run before the widget is built
@@ -106,12 +112,11 @@ class DweebiesWidget(CanvasBox):
                 seats, seed=seed, rules=rules, game=game, ai_delay=ai_delay, flash=flash,
                 width=cw, height=ch, pixel_ratio=self._ratio, hint_player=hint_player,
                 scheduler=self._schedule, review=review, review_analyst=review_analyst,
-                reviewer=in_background(self._guarded),
+                reviewer=in_background(self._guarded), source=source,
             )  # fmt: skip
             self._wire("Dweebies table", status_height="5.6em", log_height="9em")
             self.buttons = Buttons(self.controller, self.new_game, self._guarded, seed + 1)
-            self.review_bar = ReviewBar(self.controller, self._guarded)
-            """The controls shown instead of :attr:`buttons` while looking back."""
+            self._review_bar: ReviewBar | None = None  # made when first looking back
             self._row = widgets.VBox([self.buttons.box])  # holds one row or the other
             self._row.add_class("dweebies-controls")
             super().__init__([self.companion, self.canvas, self.status, self._row, self.move_log])
@@ -187,6 +192,14 @@ class DweebiesWidget(CanvasBox):
         """Show "What do they hold?" (each other seat's likely cards), or the table again."""
         with self._lock:
             self.controller.show_holds(on)
+
+    @property
+    def review_bar(self) -> ReviewBar:
+        """The controls shown instead of :attr:`buttons` while looking back (made the first
+        time they are needed: most games are never looked back over)."""
+        if self._review_bar is None:
+            self._review_bar = ReviewBar(self.controller, self._guarded)
+        return self._review_bar
 
     @property
     def reviewed(self) -> Review | None:
@@ -277,8 +290,11 @@ class DweebiesWidget(CanvasBox):
     def new_game(self, seed: int | None = None) -> None:
         """Deal a new game with the same seats and rules (``seed`` defaults to the seed box)."""
         with self._lock:
-            seed = self.buttons.seed.value if seed is None else seed
-            self.buttons.seed.value = seed + 1  # the next New game deals afresh
+            box = self.buttons.seed  # None at a seat whose table is elsewhere
+            if seed is None:
+                seed = box.value if box is not None else (self.controller.seed or 0) + 1
+            if box is not None:
+                box.value = seed + 1  # the next New game deals afresh
             self.controller.new_game(seed)
 
     def select(self, index: int | None) -> None:
@@ -353,7 +369,8 @@ class DweebiesWidget(CanvasBox):
         self.status.value = status_html(c.status_lines(), c.detail)
         self.move_log.value = log_html(c.log_entries(), "No moves yet.")
         self.buttons.update(c.controls())
-        self.review_bar.update()
+        if c.replay is not None:
+            self.review_bar.update()
         row = self.review_bar.box if c.replay is not None else self.buttons.box
         if self._row.children != (row,):  # the controls of play, or of looking back
             self._row.children = (row,)

@@ -4,10 +4,13 @@ Which game is on the table ("Game 7": the seed that dealt it), New game with the
 seed, Review (once the game is over: look back over every move), Undo, Hint, Heat map, Labels
 (the coordinates of the lit cells), "What do they hold?" (only on a teacher's screen or in a
 game without people at this screen), Draw (only with ``Rules(auto_draw=False)``), zoom out /
-fit / in, and Step and Play (only in a game without people at this screen).  Which buttons
-can be used is the controller's answer (:class:`~dweebies_widget.widget.controller.Controls`);
-:meth:`Buttons.update` applies it.  While a game is looked back over, the row of
-:mod:`~dweebies_widget.widget.review_bar` replaces this one.
+fit / in, and Step and Play (only in a game without people at this screen).  A seat whose
+table is elsewhere (:mod:`~dweebies_widget.widget.remote`) has no game name, New game, seed
+box or Undo: those belong to the screen's own games.  Only the buttons shown are made.  Which
+buttons can be used is the controller's answer
+(:class:`~dweebies_widget.widget.controller.Controls`); :meth:`Buttons.update` applies it.
+While a game is looked back over, the row of :mod:`~dweebies_widget.widget.review_bar`
+replaces this one.
 
 Every button is at least 44 x 44 CSS pixels (a fingertip), and the row wraps on narrow
 screens.
@@ -64,19 +67,29 @@ class Buttons:
 
         c = self._controller = controller
         self._syncing = False  # True while update() moves a toggle to the controller's state
-        self.game = widgets.HTML(layout=widgets.Layout(margin="0 0.6em 0 0.2em"))
+        own = c.source is None  # dealing and undo belong to the screen's own games
+        everyone_ai = all(p is not None for p in c.players)
+        # Only the buttons the row shows are made (each is a few models sent to the page):
+        # one that is not shown is ``None``.
+        self.game: Any = None
         """Which game is on the table: "Game 7" (dealt from seed 7)."""
-        self.game.add_class("dweebies-game")
-        self.new = button("New game", "Deal a new game from the next game's seed", new_game)
-        self.seed = widgets.IntText(
-            value=next_seed,
-            description="Next game's seed",
-            style={"description_width": "initial"},
-            layout=widgets.Layout(width="14em", height=TAP),
-        )
+        self.new: Any = None
+        self.seed: Any = None
+        self.undo: Any = None
+        if own:
+            self.game = widgets.HTML(layout=widgets.Layout(margin="0 0.6em 0 0.2em"))
+            self.game.add_class("dweebies-game")
+            self.new = button("New game", "Deal a new game from the next game's seed", new_game)
+            self.seed = widgets.IntText(
+                value=next_seed,
+                description="Next game's seed",
+                style={"description_width": "initial"},
+                layout=widgets.Layout(width="14em", height=TAP),
+            )
         self.review = button("Review", "Look back over every move, judged by the Expert",
                              c.open_review, "search")  # fmt: skip
-        self.undo = button("Undo", "Take back your last move", c.undo, "undo")
+        if own:
+            self.undo = button("Undo", "Take back your last move", c.undo, "undo")
         self.hint = button("Hint", "What would the Expert play?", c.hint, "lightbulb-o")
         self.heat = toggle(
             "Heat map", "Shade the lit cells by the hint player's win chances", c.show_heat
@@ -84,29 +97,31 @@ class Buttons:
         self.labels = toggle(
             "Labels", "Write each lit cell's row and column on it", c.show_labels, "tag"
         )
-        self.holds = toggle("What do they hold?",
-                            "Each other player's likely cards, guessed from what could be seen",
-                            c.show_holds, "eye")  # fmt: skip
-        self.draw = button("Draw", "Take a draw you owe (rules section 8)", c.draw_owed)
+        self.holds: Any = None
+        if c.teacher or not c.seats.humans:
+            self.holds = toggle("What do they hold?",
+                                "Each other player's likely cards, guessed from what could be "
+                                "seen", c.show_holds, "eye")  # fmt: skip
+        self.draw: Any = None
+        if not c.rules.auto_draw:
+            self.draw = button("Draw", "Take a draw you owe (rules section 8)", c.draw_owed)
         self.zoom_out = button("Zoom out", "Show more of the table", lambda: c.zoom(1 / ZOOM_STEP),
                                "search-minus")  # fmt: skip
         self.zoom_fit = button("Fit", "Show the whole table", lambda: c.zoom(None), "arrows-alt")
         self.zoom_in = button("Zoom in", "Make the cards bigger", lambda: c.zoom(ZOOM_STEP),
                               "search-plus")  # fmt: skip
-        self.step = button("Step", "Let the AI to move play one move", c.step, "step-forward")
-        self.play = toggle("Play", "Let the AI players play on (press again to pause)", c.play,
-                           "play")  # fmt: skip
+        self.step: Any = None
+        self.play: Any = None
+        if everyone_ai:
+            self.step = button("Step", "Let the AI to move play one move", c.step, "step-forward")
+            self.play = toggle("Play", "Let the AI players play on (press again to pause)",
+                               c.play, "play")  # fmt: skip
         children = [self.game, self.new, self.seed, self.review, self.undo, self.hint, self.heat,
-                    self.labels]  # fmt: skip
-        if c.teacher or not c.seats.humans:
-            children.append(self.holds)
-        if not c.rules.auto_draw:
-            children.append(self.draw)
-        children += [self.zoom_out, self.zoom_fit, self.zoom_in]
-        if all(p is not None for p in c.players):
-            children += [self.step, self.play]
+                    self.labels, self.holds, self.draw, self.zoom_out, self.zoom_fit,
+                    self.zoom_in, self.step, self.play]  # fmt: skip
         self.box = widgets.HBox(
-            children, layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+            [b for b in children if b is not None],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.box.add_class("dweebies-buttons")
 
@@ -114,14 +129,19 @@ class Buttons:
         """Enable the buttons that can be used now; keep the toggles in step with the
         controller; show which game is on the table."""
         seed = self._controller.seed
-        self.game.value = "<b>Your own game</b>" if seed is None else f"<b>Game {seed}</b>"
-        self.hint.disabled = not controls.hint
-        self.heat.disabled = not controls.heat
-        self.undo.disabled = not controls.undo
-        self.draw.disabled = not controls.draw
-        self.step.disabled = not controls.step
-        self.review.disabled = not controls.review
-        self.holds.disabled = not controls.holds
+        if self.game is not None:
+            self.game.value = "<b>Your own game</b>" if seed is None else f"<b>Game {seed}</b>"
+        for button, usable in (
+            (self.hint, controls.hint),
+            (self.heat, controls.heat),
+            (self.undo, controls.undo),
+            (self.draw, controls.draw),
+            (self.step, controls.step),
+            (self.review, controls.review),
+            (self.holds, controls.holds),
+        ):
+            if button is not None:
+                button.disabled = not usable
         self._syncing = True
         try:
             for toggle, on in (
@@ -130,9 +150,10 @@ class Buttons:
                 (self.labels, controls.labels),
                 (self.holds, controls.holds_on),
             ):
-                if toggle.value != on:
+                if toggle is not None and toggle.value != on:
                     toggle.value = on
         finally:
             self._syncing = False
-        self.play.description = "Pause" if controls.playing else "Play"
-        self.play.icon = "pause" if controls.playing else "play"
+        if self.play is not None:
+            self.play.description = "Pause" if controls.playing else "Play"
+            self.play.icon = "pause" if controls.playing else "play"

@@ -215,6 +215,7 @@ class Controller:
         review: bool = False,
         review_analyst: ExpertPlayer | None = None,
         reviewer: Reviewer | None = None,
+        source: Source | None = None,
     ) -> None:
         if seats is None:
             seats = [f"Player {i + 1}" for i in range(game.players)] if game else ["You"]
@@ -236,7 +237,7 @@ class Controller:
         self.on_change: Callable[[Change], object] = on_change or (lambda _change: None)
         """Told after every change what must be shown again (set by the screen's glue)."""
         self._schedule = scheduler
-        self.source: Source | None = None
+        self.source: Source | None = source
         """Where the moves of the seat at this screen are made when its table is elsewhere
         (a classroom seat: see :mod:`~.remote`); ``None``: here, on :attr:`game`."""
         self._seed = seed

@@ -304,14 +304,9 @@ def status_lines(
         lines.append(". ".join(others) + ".")
     if game.is_split and not game.is_over:
         k, cost = len(game.groups), game.bridge_cost
-        joining = (
-            "only the card that joins them may collect"
-            if game.rules.collect_on_reconnect
-            else "nobody may collect until they are joined"
-        )
         lines.append(
             f"The table is split into {k} groups: {cost} card{'s are' if cost != 1 else ' is'}"
-            f" needed to rejoin them; {joining}."
+            f" needed to rejoin them; {game.rules.split_collecting}."
         )
     if viewer is not None and game.may_draw(viewer):
         owed = game.owed_draws(viewer)

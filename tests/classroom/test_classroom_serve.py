@@ -23,6 +23,7 @@ from browser_pages import SOURCE, free_port, wait_for_port
 
 from dweebies_widget.classroom import Classroom, WrongPassword
 from dweebies_widget.classroom.address import lan_ip
+from dweebies_widget.classroom.serve import FILL_DELAY, REFILL_EVERY
 
 PASSWORD = "owl-in-the-oak"
 
@@ -112,3 +113,47 @@ def test_serve_lan_prints_and_serves_this_machines_local_network_address(tmp_pat
         assert where_to(students).endswith("/voila/render/lobby.ipynb")
         assert where_to(f"{students}teacher").endswith("/voila/render/teacher.ipynb")
     assert (tmp_path / "lesson.sqlite").exists() and not (tmp_path / "classroom.sqlite").exists()
+
+
+def test_the_pool_is_refilled_one_kernel_at_a_time_and_never_keeps_a_page_waiting(
+    tmp_path: Path,
+) -> None:
+    """Two pages take the two pooled lobby kernels at once; a third page, while their
+    replacements wait, gets a kernel of its own at once instead of one that waits to start;
+    the replacements start FILL_DELAY seconds after the pages were asked for, and
+    REFILL_EVERY seconds apart (Voila alone would start both together)."""
+    log = tmp_path / "serve.log"
+
+    def said(text: str) -> int:
+        return log.read_text(errors="replace").count(text)
+
+    def page() -> float:
+        """Open the lobby page; when it was asked for."""
+        asked = time.monotonic()
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        connection.request("GET", "/voila/render/lobby.ipynb")
+        response = connection.getresponse()
+        assert response.status == 200 and b"dweebies" in response.read().lower()
+        connection.close()
+        return asked
+
+    with serving(tmp_path, "--pool", "2") as (port, _printed):
+        end = time.monotonic() + 120
+        while not said("Kernel pool of lobby.ipynb is filled with 2 kernel"):
+            assert time.monotonic() < end, log.read_text(errors="replace")
+            time.sleep(0.1)
+        before = said("Kernel started:")  # two lobby kernels and the teacher's
+        asked = [page(), page()]
+        assert said("Using pre-heated kernel") == 2
+        page()  # the pool's ready kernels are taken: this page starts its own
+        assert said("Using pre-heated kernel") == 2
+        assert said("Kernel started:") == before + 1  # its own; no replacement yet
+        starts: list[float] = []
+        end = time.monotonic() + FILL_DELAY + 60
+        while len(starts) < 2:
+            assert time.monotonic() < end, log.read_text(errors="replace")
+            starts += [time.monotonic()] * (said("Kernel started:") - before - 1 - len(starts))
+            time.sleep(0.02)
+    assert starts[0] >= asked[0] + FILL_DELAY
+    # Without the stagger the two would start as far apart as the pages were asked for.
+    assert starts[1] - starts[0] >= asked[1] - asked[0] + REFILL_EVERY - 0.5, (asked, starts)
