@@ -12,7 +12,8 @@ simulations per second, and how its win rate against Greedy grows with its budge
 
 ``--beliefs`` measures what the belief model (:mod:`dweebies_widget.ai.beliefs`) is worth at
 equal time: the Expert (0.25 s a move, beliefs on, the default) against Cautious and against
-the previous Expert (0.25 s, ``beliefs=False``), and both Experts' think time and
+the previous Expert (0.25 s, :meth:`ExpertPlayer.previous`: no beliefs, the search as it was
+before them), and both Experts' think time and
 simulations per second over the same positions.
 
 ``--cheater`` measures the ceiling that information would give: the same search handed the
@@ -55,9 +56,8 @@ def match(a: Player, b: Player, games: int, seed: int) -> float:
     return row.win_rate
 
 
-def expert_timing(seconds: float, positions: int, *, beliefs: bool = True) -> None:
-    """Think time and simulations per second of Expert over positions of random games."""
-    expert = ExpertPlayer(seconds=seconds, beliefs=beliefs)
+def expert_timing(expert: ExpertPlayer, positions: int) -> None:
+    """Think time and simulations per second of ``expert`` over positions of random games."""
     times: list[float] = []
     sims: list[float] = []
     for seed in range(positions):
@@ -75,7 +75,7 @@ def expert_timing(seconds: float, positions: int, *, beliefs: bool = True) -> No
     times.sort()
     p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
     print(
-        f"Expert ({seconds:g} s, beliefs {'on' if beliefs else 'off'}) think time over "
+        f"{expert!r} think time over "
         f"{len(times)} positions: median "
         f"{statistics.median(times) * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms; "
         f"{statistics.median(sims):.0f} simulations per second (median)",
@@ -137,10 +137,10 @@ def main() -> None:
         budget = {"simulations": args.simulations} if args.simulations else {"seconds": 0.25}
         what = f"{args.simulations} simulations" if args.simulations else "0.25 s"
         print(f"seat-rotated 2-player matches at {what} a move, {games} games each", flush=True)
-        for beliefs in (True, False):
-            expert_timing(0.25, 6 if args.quick else 40, beliefs=beliefs)
+        for expert in (ExpertPlayer(seconds=0.25), ExpertPlayer.previous(seconds=0.25)):
+            expert_timing(expert, 6 if args.quick else 40)
         match(ExpertPlayer(**budget), CautiousPlayer(), games, seed=4)
-        old = ExpertPlayer(**budget, beliefs=False, name="previous Expert")
+        old = ExpertPlayer.previous(**budget, name="previous Expert")
         match(ExpertPlayer(**budget), old, games, seed=6)
         return
     print(f"seat-rotated 2-player matches, {games} games each (both cores)", flush=True)
@@ -148,7 +148,7 @@ def main() -> None:
     match(CautiousPlayer(), GreedyPlayer(), games, seed=2)
     curve = {0.25: match(ExpertPlayer(seconds=0.25), GreedyPlayer(), games, seed=3)}
     match(ExpertPlayer(seconds=0.25), CautiousPlayer(), games, seed=4)
-    expert_timing(0.25, 6 if args.quick else 40)
+    expert_timing(ExpertPlayer(seconds=0.25), 6 if args.quick else 40)
     if args.skip_curve:
         return
     print("Expert's win rate against Greedy by think time (fewer games at 1 s):", flush=True)

@@ -905,11 +905,17 @@ class Game:
                 cells.add(x)
         return {d: frozenset(cells) for d, cells in sorted(found.items())}
 
-    def collect_map(self) -> dict[Cell, dict[int, int]]:
+    def collect_map(self, cells: Iterable[Cell] | None = None) -> dict[Cell, dict[int, int]]:
         """For every legal cell where some Dweebie would collect: which Dweebies, and how
         many cards each would take.  A cheap summary of :meth:`would_collect` over the
-        whole table (what hints, heat maps and AIs ask)."""
-        return dict(self._gains())
+        whole table (what hints, heat maps and AIs ask), or over the legal ones of
+        ``cells``.
+
+        >>> g = Game.from_position(board={(0, 0): 20, (0, 1): 9}, hands=[[20], [3]])
+        >>> g.collect_map([(0, 2), (5, 5)])
+        {(0, 2): {20: 3}}
+        """
+        return dict(self._gains(cells))
 
     def best_collection(self, dweebies: Iterable[int]) -> tuple[int, Move | None]:
         """The biggest collection a card among ``dweebies`` can make now, as ``(cards,
@@ -946,16 +952,18 @@ class Game:
         split = self._split
         return split is None or (split.cost == 1 and self.rules.collect_on_reconnect)
 
-    def _gains(self) -> Iterator[tuple[Cell, dict[int, int]]]:
-        """Each legal cell where a placement would collect, with the cards each Dweebie
-        would take there (both lines of one Dweebie share the placed card)."""
+    def _gains(self, cells: Iterable[Cell] | None = None) -> Iterator[tuple[Cell, dict[int, int]]]:
+        """Each legal cell (among ``cells``, if given) where a placement would collect, with
+        the cards each Dweebie would take there (both lines of one Dweebie share the placed
+        card)."""
         if self.is_over:
             return
         if not self._collecting_possible():
             return
         board = self._board
         need = self._need
-        for cell in self._legal_cells():
+        legal = self._legal_cells()
+        for cell in legal if cells is None else [c for c in cells if c in legal]:
             ends = _line_ends(board, cell, need)
             if ends:
                 gains: dict[int, int] = {}

@@ -261,6 +261,8 @@ def test_same_view_and_seed_give_the_same_move_whatever_the_hidden_cards(
         GreedyPlayer(),
         CautiousPlayer(),
         ExpertPlayer(simulations=16),
+        ExpertPlayer(simulations=16, first_play=None),
+        ExpertPlayer.previous(simulations=16),
     ]
     for player in players:
         for k in range(3):
@@ -584,3 +586,65 @@ def test_expert_guesses_agree_with_the_view_and_the_history() -> None:
         assert [len(guess.hand(s)) for s in range(2)] == list(view.hand_sizes)
         # The unseen cards 11-16 allow it: seat 1's two older cards avoid what it let go.
         assert sum(d in limits[1][1] for d in guess.hand(1)) <= 1
+
+
+# ------------------------------------------------------------------- the search's shortcuts
+def test_gives_away_is_whether_the_next_hand_could_collect_after_a_quiet_move() -> None:
+    """The search's shortcut (only the placed card's row and column are looked at again on
+    a table that stays one group) agrees with playing the move and asking the engine."""
+    from dweebies_widget.ai.expert import _gives_away
+
+    rng = random.Random(3)
+    checked = {True: 0, False: 0}
+    for players, rules in RULE_CONFIGS:
+        for seed in range(6):
+            game = played(Game(players, seed=seed, rules=rules), rng.randrange(0, 40), seed=seed)
+            if game.is_over:
+                continue
+            gains = game.collect_map()
+            for m in game.legal_moves():
+                if m.dweebie in gains.get(m.cell, ()):
+                    continue  # a collection, not a quiet move
+                after = game.copy()
+                after.play(m)
+                expected = not after.is_over and (
+                    after.best_collection(after.hand(after.current_player))[0] > 0
+                )
+                assert _gives_away(game, m, gains) == expected, (game.to_json(), m)
+                checked[expected] += 1
+    assert min(checked.values()) > 50  # both answers met often
+
+
+def test_collect_map_of_some_cells_is_the_whole_map_there() -> None:
+    rng = random.Random(4)
+    for players, rules in RULE_CONFIGS:
+        game = played(Game(players, seed=2, rules=rules), rng.randrange(0, 40), seed=2)
+        whole = game.collect_map()
+        cells = [(rng.randrange(-6, 6), rng.randrange(-6, 6)) for _ in range(40)] + list(whole)[:3]
+        assert game.collect_map(cells) == {c: g for c, g in whole.items() if c in cells}
+
+
+def test_an_untried_root_move_counts_as_the_roots_average_or_first_play() -> None:
+    from dweebies_widget.ai.expert import _Node
+
+    root = _Node(player=-1)
+    tried, untried = Move(3, (0, 1)), Move(4, (0, 2))
+    root.children = {tried: _Node(0), untried: _Node(0)}
+    root.children[tried].visits, root.children[tried].total = 10, 4.0  # Q = 0.4
+    root.visits, root.total = 10, 7.0  # the root's average so far: 0.7
+    prior = {tried: 0.5, untried: 0.5}
+    # Tiny exploration: the choice is Q against the untried move's value alone.
+    average = ExpertPlayer(simulations=10, exploration=1e-6, first_play=None)
+    assert average._puct(root, [tried, untried], prior, 11) == untried  # 0.7 > 0.4
+    default = ExpertPlayer(simulations=10, exploration=1e-6)
+    assert default.first_play == 0.0
+    assert default._puct(root, [tried, untried], prior, 11) == tried  # 0 < 0.4
+    hopeful = ExpertPlayer(simulations=10, exploration=1e-6, first_play=0.5)
+    assert hopeful._puct(root, [tried, untried], prior, 11) == untried  # 0.5 > 0.4
+
+
+def test_the_root_counts_every_round_of_the_search() -> None:
+    game = Game(players=2, seed=5)
+    root = ExpertPlayer(simulations=60).search(game.view(0), random.Random(0))
+    assert root.visits == 60 == sum(c.visits for c in root.children.values())
+    assert root.total == pytest.approx(sum(c.total for c in root.children.values()))

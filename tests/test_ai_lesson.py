@@ -53,7 +53,7 @@ def code_cell(path: Path, start: str) -> str:
 def puct_as_taught(root: _Node, moves: list[Move], prior: dict[Move, float], n: int) -> Move:
     """The root's score exactly as the lesson writes it."""
     c = ExpertPlayer().exploration
-    untried = 0.5 if root.visits == 0 else 0.0  # the root's own total is never added to
+    untried = 0.0  # a move not tried yet: Q = 0 (first_play)
     scores = {}
     for m in moves:
         child = root.children[m]
@@ -95,7 +95,8 @@ def test_the_lesson_writes_the_formulas_and_constants_of_the_code() -> None:
     assert f"$c = {expert.exploration:g}$" in words
     assert f"$T = {expert.temperature:g}$ card" in words
     assert "1.5\\sqrt{\\text{cards left} + 1}" in words and SWING == 1.5
-    assert "$Q = 0.5$ the first time the formula is used and $Q = 0$" in words
+    assert "A move not tried yet gets $Q = 0$ (`first_play`)" in words
+    assert expert.first_play == 0.0
 
 
 def pick_as_taught(node: _Node, legal: list[Move]) -> Move:

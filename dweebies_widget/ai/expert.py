@@ -49,6 +49,7 @@ import time
 from dataclasses import dataclass
 
 from ..game import Game, Move, View
+from ..grid import Cell
 from .beliefs import BeliefModel, passed_collections, past_turns
 from .cautious import cautious_values
 
@@ -56,7 +57,7 @@ from .cautious import cautious_values
 class _Node:
     """Statistics of one move in the tree (per information set)."""
 
-    __slots__ = ("children", "visits", "total", "avail", "player", "opened", "shares")
+    __slots__ = ("children", "visits", "total", "avail", "player", "opened", "shares", "table")
 
     def __init__(self, player: int) -> None:
         self.player = player  # the seat that made the move leading here
@@ -66,6 +67,9 @@ class _Node:
         self.avail = 0
         self.opened: list[Move] = []  # quiet moves considered here so far, in order
         self.shares: list[float] | None = None  # at the root's moves: every seat's total
+        # The table here is the same in every guess (the moves leading here are): its
+        # collections and legal cells, worked out at the first visit.
+        self.table: tuple[dict[Cell, dict[int, int]], list[Cell]] | None = None
 
 
 @dataclass(frozen=True)
@@ -115,7 +119,8 @@ class ExpertPlayer:
     reproducible from the seed) or ``seconds`` (think time per move; 1.0 by default).
     ``exploration`` is the UCB constant; ``widening`` how fast more replies are opened
     deeper in the tree; ``temperature`` (in cards) how sharply the root prior follows the
-    Cautious values.
+    Cautious values; ``first_play`` what a root move not tried yet counts as.
+    :meth:`previous` gives the Expert as it played before the belief model.
 
     >>> from dweebies_widget import Game
     >>> game = Game(players=2, seed=7)
@@ -134,6 +139,7 @@ class ExpertPlayer:
         temperature: float = 0.5,
         beliefs: bool = True,
         belief_prior: bool = True,
+        first_play: float | None = 0.0,
         name: str | None = None,
     ) -> None:
         if simulations is not None and seconds is not None:
@@ -153,6 +159,11 @@ class ExpertPlayer:
         self.belief_prior = belief_prior
         """Deal guesses from :mod:`~dweebies_widget.ai.beliefs` (``False``: the earlier
         Expert, which only kept Dweebies out of hands that passed a bigger collection)."""
+        self.first_play = first_play
+        """What a root move not tried yet counts as in the PUCT score: a number, that value
+        (``0.0``, the default: an untried move earns its first round with its prior bonus
+        alone), or ``None``, the root's average result so far (the mover's chance over all
+        rounds; 0.5 before the first)."""
         if name is None:
             budget = f"{simulations} sims" if simulations is not None else f"{seconds:g} s"
             name = f"Expert ({budget})"
@@ -160,13 +171,33 @@ class ExpertPlayer:
         self.last_simulations = 0
         """How many rounds the last search ran."""
 
+    @classmethod
+    def previous(
+        cls,
+        simulations: int | None = None,
+        seconds: float | None = None,
+        *,
+        name: str | None = None,
+    ) -> ExpertPlayer:
+        """The Expert as it played before the belief model (issue 16), for measuring what
+        changed: guesses that only keep Dweebies out of hands that passed a bigger collection
+        (``beliefs=False``), and an untried root move worth nothing (``first_play=0.0``).
+
+        >>> ExpertPlayer.previous(simulations=50)
+        ExpertPlayer(simulations=50, beliefs=False)
+        """
+        return cls(simulations, seconds, beliefs=False, first_play=0.0, name=name)
+
     def __repr__(self) -> str:
         budget = (
             f"simulations={self.simulations}"
             if self.simulations is not None
             else f"seconds={self.seconds}"
         )
-        return f"ExpertPlayer({budget}{'' if self.beliefs else ', beliefs=False'})"
+        options = "" if self.beliefs else ", beliefs=False"
+        if self.first_play != 0.0:
+            options += f", first_play={self.first_play!r}"
+        return f"ExpertPlayer({budget}{options})"
 
     # ------------------------------------------------------------------ the search
     def search(
@@ -267,6 +298,8 @@ class ExpertPlayer:
                     break
                 game.push(grab)
             reward = win_chances(game)
+            root.visits += 1
+            root.total += reward[seat]
             for n in path:
                 n.visits += 1
                 n.total += reward[n.player]
@@ -281,15 +314,16 @@ class ExpertPlayer:
         best = -1.0
         best_move = moves[0]
         scale = self.exploration * math.sqrt(n)
-        parent = root.total / root.visits if root.visits else 0.5
+        untried = self.first_play
+        if untried is None:  # the root's average so far
+            untried = root.total / root.visits if root.visits else 0.5
         for m in moves:
             ch = root.children[m]
-            q = ch.total / ch.visits if ch.visits else parent
+            q = ch.total / ch.visits if ch.visits else untried
             score = q + scale * prior[m] / (1 + ch.visits)
             if score > best:
                 best = score
                 best_move = m
-        root.visits += 1
         return best_move
 
     def _pick(self, node: _Node, legal: list[Move], c: float, game: Game) -> tuple[_Node, Move]:
@@ -375,7 +409,9 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
     before that its hand allows; while fewer than ``width`` are considered, one new quiet
     move is opened, at random, preferring one that hands the next player nothing."""
     hand = set(game.hand(game.current_player))
-    gains = game.collect_map()
+    if node.table is None:
+        node.table = (game.collect_map(), sorted(game.legal_cells()))
+    gains, cells = node.table
     scored = sorted(
         ((n, d, cell) for cell, options in gains.items() for d, n in options.items() if d in hand),
         reverse=True,
@@ -383,14 +419,12 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
     out = [Move(d, cell) for _, d, cell in scored[:width]]
     if len(out) >= width:
         return out
-    # The table at a node is the same in every guess (the moves leading there are), so a
-    # quiet move opened here stays legal whenever the mover holds its card.
+    # A quiet move opened here stays legal whenever the mover holds its card.
     for m in node.opened:
         if m.dweebie in hand:
             out.append(m)
             if len(out) >= width:
                 return out
-    cells = sorted(game.legal_cells())
     cards = sorted(hand)
     opened = set(node.opened)
     rnd = rng.random
@@ -399,7 +433,7 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
         m = Move(cards[int(rnd() * len(cards))], cells[int(rnd() * len(cells))])
         if m in opened or m.dweebie in gains.get(m.cell, ()):
             continue  # already considered, or a collection (listed above when held)
-        safe = not _gives_away(game, m)
+        safe = not _gives_away(game, m, gains)
         if safe or pick is None:
             pick = m
         if safe:
@@ -410,11 +444,24 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
     return out
 
 
-def _gives_away(game: Game, move: Move) -> bool:
+def _gives_away(game: Game, move: Move, gains: dict[Cell, dict[int, int]]) -> bool:
     """Whether the next player, with the cards it holds in this guess, could collect right
-    after ``move``."""
+    after ``move``, a placement that collects nothing; ``gains`` is the table's
+    :meth:`~dweebies_widget.game.Game.collect_map` before it.  On a table that is and stays
+    one group, only the cells in the placed card's row and column can change: the others
+    are read from ``gains``."""
+    split = game.is_split
     game.push(move)
-    gives = not game.is_over and game.best_collection(game.hand(game.current_player))[0] > 0
+    if game.is_over:
+        gives = False
+    elif split or game.is_split:
+        gives = game.best_collection(game.hand(game.current_player))[0] > 0
+    else:
+        hand = set(game.hand(game.current_player))
+        r, c = move.cell
+        near = game.collect_map([x for x in game.legal_cells() if x[0] == r or x[1] == c])
+        far = (o for x, o in gains.items() if x[0] != r and x[1] != c)
+        gives = any(not hand.isdisjoint(o) for o in (*near.values(), *far))
     game.undo()
     return gives
 
