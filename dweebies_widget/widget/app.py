@@ -292,11 +292,12 @@ class DweebiesWidget(CanvasBox):
     def new_game(self, seed: int | None = None) -> None:
         """Deal a new game with the same seats and rules (``seed`` defaults to the seed box)."""
         with self._lock:
-            box = self.buttons.seed  # None at a seat whose table is elsewhere
-            if seed is None:
-                seed = box.value if box is not None else (self.controller.seed or 0) + 1
-            if box is not None:
-                box.value = seed + 1  # the next New game deals afresh
+            box = self.buttons.seed
+            if box is None:  # a seat whose table is elsewhere: the controller says no
+                self.controller.new_game(seed or 0)
+                return
+            seed = box.value if seed is None else seed
+            box.value = seed + 1  # the next New game deals afresh
             self.controller.new_game(seed)
 
     def select(self, index: int | None) -> None:
