@@ -18,7 +18,11 @@ simulations per second over the same positions.
 
 ``--cheater`` measures the ceiling that information would give: the same search handed the
 true deal (every hand and the pile's order, :meth:`ExpertPlayer.search` with ``deal=``) against
-Cautious, seat-rotated.  It is a yardstick only: no player of the package ever sees a deal.
+Cautious, seat-rotated.  ``--sees hand`` hands it every hand but not the pile's order
+(``pile_seen=False``): what perfect beliefs would be worth; ``--sees nothing`` is the fair
+Expert on the same deals, for comparison.  ``--against previous`` plays
+:meth:`ExpertPlayer.previous` instead of Cautious, at the same number of simulations.  It is a
+yardstick only: no player of the package ever sees a deal.
 """
 
 from __future__ import annotations
@@ -83,33 +87,41 @@ def expert_timing(expert: ExpertPlayer, positions: int) -> None:
     )
 
 
-def cheater_game(job: tuple[int, int, int]) -> float:
-    """One game of the Expert that sees the true deal (seat ``seat``) against Cautious: 1 won,
-    0.5 tied, 0 lost."""
-    seed, seat, simulations = job
+SEES = {"deal": "the true deal", "hand": "every hand", "nothing": "no hidden card"}
+
+
+def cheater_game(job: tuple[int, int, int, str, str]) -> float:
+    """One game of the Expert seeing ``sees`` of the hidden cards (seat ``seat``) against
+    ``against``: 1 won, 0.5 tied, 0 lost."""
+    seed, seat, simulations, sees, against = job
     game = Game(players=2, seed=seed)
-    cheater, other = ExpertPlayer(simulations=simulations), CautiousPlayer()
-    rng = random.Random(2 * seed + seat)
+    cheater = ExpertPlayer(simulations=simulations)
+    other: Player = (
+        CautiousPlayer() if against == "cautious" else ExpertPlayer.previous(simulations)
+    )
+    rng, other_rng = random.Random(2 * seed + seat), random.Random(3 * seed + seat)
     while not game.is_over:
         view = game.view(game.current_player)
         if game.current_player == seat:
-            root = cheater.search(view, rng, deal=game)
+            deal = None if sees == "nothing" else game
+            root = cheater.search(view, rng, deal=deal, pile_seen=sees == "deal")
             game.play(max(sorted(root.children), key=lambda m: root.children[m].visits))
         else:
-            game.play(other.choose(view, rng))
+            game.play(other.choose(view, other_rng))
     mine, theirs = game.scores[seat], game.scores[1 - seat]
     return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
 
-def cheater_match(games: int, simulations: int) -> None:
+def cheater_match(games: int, simulations: int, sees: str, against: str) -> None:
     start = time.perf_counter()
-    jobs = [(700 + i // 2, i % 2, simulations) for i in range(games)]
+    jobs = [(700 + i // 2, i % 2, simulations, sees, against) for i in range(games)]
     with ProcessPoolExecutor() as pool:
-        results = list(pool.map(cheater_game, jobs))
+        results = list(pool.map(cheater_game, jobs, chunksize=2))
     won = sum(results)
     low, high = wilson(won / games, games)
+    rival = "Cautious" if against == "cautious" else f"the previous Expert ({simulations} sims)"
     print(
-        f"Expert ({simulations} sims) seeing the true deal vs Cautious: win rate "
+        f"Expert ({simulations} sims) seeing {SEES[sees]} vs {rival}: win rate "
         f"{won / games:6.1%} over {games} games (ties half; 95% {low:.1%} - {high:.1%})"
         f"   [{time.perf_counter() - start:5.0f} s]",
         flush=True,
@@ -124,6 +136,14 @@ def main() -> None:
     parser.add_argument("--beliefs", action="store_true", help="the belief model at equal time")
     parser.add_argument("--cheater", action="store_true", help="the search seeing the true deal")
     parser.add_argument(
+        "--sees", choices=sorted(SEES), default="deal",
+        help="with --cheater: what of the hidden cards the search is handed",
+    )  # fmt: skip
+    parser.add_argument(
+        "--against", choices=["cautious", "previous"], default="cautious",
+        help="with --cheater: the opponent",
+    )  # fmt: skip
+    parser.add_argument(
         "--simulations", type=int, default=None,
         help="with --beliefs: a fixed number of simulations a move instead of 0.25 s (figures "
         "that a busy machine does not change; pick the count 0.25 s gives on a quiet one)",
@@ -131,7 +151,7 @@ def main() -> None:
     args = parser.parse_args()
     games = 4 if args.quick else args.games
     if args.cheater:
-        cheater_match(games, args.simulations or 600)
+        cheater_match(games, args.simulations or 600, args.sees, args.against)
         return
     if args.beliefs:
         budget = {"simulations": args.simulations} if args.simulations else {"seconds": 0.25}

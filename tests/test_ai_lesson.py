@@ -13,6 +13,7 @@ import json
 import math
 import os
 import random
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -260,3 +261,30 @@ def test_saved_questions_keep_their_answers(path: Path) -> None:
     assert len(questions) == asked > 0
     for q in questions:
         assert (q["right"], q["why"], q["verdict"], q["submitted"]) == (-1, "", "", False)
+
+
+def test_the_ceiling_the_lesson_reads_says_what_its_text_says() -> None:
+    """Section 7 reads what seeing the hidden cards is worth from RESULTS.md and says that
+    Cautious's hand is most of it, and that beliefs win about as often as they lose."""
+    cell = code_cell(LESSON, 'for what in ("no hidden card", "every hand", "the true deal")')
+    space: dict[str, Any] = {}
+    here = os.getcwd()
+    os.chdir(ROOT / "notebooks")
+    try:
+        exec("import re\nfrom pathlib import Path\n" + cell.split("    print(")[0], space)  # noqa: S102
+    finally:
+        os.chdir(here)
+    ceiling = space["ceiling"]
+    hand = ceiling["every hand"] - ceiling["no hidden card"]
+    pile = ceiling["the true deal"] - ceiling["every hand"]
+    assert hand > pile > 0
+    assert "Most of what the Expert does not know is Cautious's hand" in markdown(LESSON)
+    results = (ROOT / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
+    row = re.search(
+        r"Expert \(0.25 s\) vs previous Expert\s+(\d+) won\s+(\d+) tied\s+(\d+) lost of (\d+)",
+        results,
+    )
+    assert row is not None
+    won, lost, games = int(row[1]), int(row[3]), int(row[4])
+    assert abs(won - lost) <= 0.05 * games
+    assert "wins about as\noften as it loses against the Expert without them" in markdown(LESSON)

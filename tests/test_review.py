@@ -277,6 +277,28 @@ def test_a_deal_must_agree_with_the_view() -> None:
         expert.statistics(view, random.Random(0), deal=Game(players=2, seed=19))
 
 
+def test_a_deal_can_keep_its_hands_and_hide_its_pile() -> None:
+    """``pile_seen=False`` (the yardstick of perfect beliefs): the search knows every hand
+    of the deal but guesses the pile's order, so the pile's order changes nothing."""
+    game = Game(players=2, seed=18)
+    view = game.view(0)
+    expert = ExpertPlayer(simulations=60)
+
+    def summary(deal: Game, pile_seen: bool) -> list[tuple[Move, int, float]]:
+        root = expert.search(view, random.Random(3), deal=deal, pile_seen=pile_seen)
+        return [(m, n.visits, n.total) for m, n in sorted(root.children.items())]
+
+    # The same hands, the pile in another order.
+    reordered = game.redeal(0, list(game.hand(1)) + sorted(game.pile))
+    assert reordered.hand(1) == game.hand(1) and reordered.pile != game.pile
+    assert summary(reordered, pile_seen=False) == summary(game, pile_seen=False)
+    assert summary(reordered, pile_seen=True) != summary(game, pile_seen=True)
+    # Other hands do change it.
+    other = game.redeal(0, sorted(game.hand(1) + game.pile))
+    assert other.hand(1) != game.hand(1)
+    assert summary(other, pile_seen=False) != summary(game, pile_seen=False)
+
+
 # ----------------------------------------------------------------------------- replay
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_any_number_of_players_and_unfinished_games(players: int) -> None:

@@ -38,7 +38,8 @@ made from the view alone (rules section 10).
 For reviewing games (:mod:`dweebies_widget.ai.review`), :meth:`ExpertPlayer.statistics`
 reports what the search learnt about each move, every seat's average chance included; the
 search can give one move a fixed share of its rounds (``focus``) and, for hindsight, search
-one known deal instead of guessing (``deal``).  Neither changes how the Expert plays.
+one known deal instead of guessing (``deal``; with ``pile_seen=False`` only its hands).
+Neither changes how the Expert plays.
 """
 
 from __future__ import annotations
@@ -208,6 +209,7 @@ class ExpertPlayer:
         open_all: bool = False,
         focus: Move | None = None,
         deal: Game | None = None,
+        pile_seen: bool = True,
     ) -> _Node:
         """Run the search from ``view`` and return the root of its tree.
 
@@ -215,7 +217,10 @@ class ExpertPlayer:
         changes the search when left out.  ``focus``, a legal move, gets at least
         :data:`FOCUS_SHARE` of the rounds, so that its value is measured about as well as
         the favourite's.  ``deal``, a full game that agrees with ``view``, is used as the
-        one guess of every round instead of guessing: a search with every card seen."""
+        one guess of every round instead of guessing: a search with every card seen; with
+        ``pile_seen=False`` only its hands are kept, the pile's order being shuffled again
+        each round (a search that knows every hand but not what will be drawn: what perfect
+        beliefs would give)."""
         moves = view.legal_moves()
         root = _Node(player=-1)
         if not moves:  # not this seat's turn, or the game is over
@@ -248,6 +253,9 @@ class ExpertPlayer:
             raise ValueError("deal must be a full game that agrees with the view")
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base = view.public_game() if deal is None else deal
+        if deal is not None:  # the hidden cards of the deal, for pile_seen=False
+            known = [c for s in range(view.players) if s != seat for c in deal.hand(s)]
+            drawn = sorted(deal.pile)
         limits = hand_limits(view) if not self.beliefs and deal is None else {}
         limit = self.simulations
         done = 0
@@ -268,8 +276,11 @@ class ExpertPlayer:
                     # Root: PUCT, the prior guiding which moves deserve more rounds.
                     move = self._puct(root, moves, prior, done + 1)
             done += 1
-            if deal is not None:
+            if deal is not None and pile_seen:
                 game = deal.copy()
+            elif deal is not None:
+                rng.shuffle(drawn)
+                game = base.redeal(seat, known + drawn)
             elif informed:
                 assert model is not None
                 hands, pile = model.deal(rng)
