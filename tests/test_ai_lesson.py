@@ -207,15 +207,21 @@ def test_the_skipped_line_example_moves_the_beliefs_as_the_lesson_says() -> None
 
 
 # ----------------------------------------------------------------- measured figures
-def test_the_figures_the_lesson_reads_are_in_results_md() -> None:
-    cell = code_cell(LESSON, 'results_md = Path("../benchmarks/RESULTS.md")')
+def run_cell_until(cell: str, stop: str = "print(") -> dict[str, Any]:
+    """Run ``cell`` up to its first ``stop`` in the notebooks folder, where the lesson runs
+    (it reads ``../benchmarks/RESULTS.md``), and return the names it made."""
     space: dict[str, Any] = {}
     here = os.getcwd()
     os.chdir(ROOT / "notebooks")
     try:
-        exec("import re\nfrom pathlib import Path\n" + cell.split("print(")[0], space)  # noqa: S102
+        exec("import re\nfrom pathlib import Path\n" + cell.split(stop)[0], space)  # noqa: S102
     finally:
         os.chdir(here)
+    return space
+
+
+def test_the_figures_the_lesson_reads_are_in_results_md() -> None:
+    space = run_cell_until(code_cell(LESSON, 'results_md = Path("../benchmarks/RESULTS.md")'))
     measured = space["measured"]
     greedy = measured[("Expert (0.25 s)", "Greedy")]
     cautious = measured[("Expert (0.25 s)", "Cautious")]
@@ -267,13 +273,7 @@ def test_the_ceiling_the_lesson_reads_says_what_its_text_says() -> None:
     """Section 7 reads what seeing the hidden cards is worth from RESULTS.md and says that
     Cautious's hand is most of it, and that beliefs win about as often as they lose."""
     cell = code_cell(LESSON, 'for what in ("no hidden card", "every hand", "the true deal")')
-    space: dict[str, Any] = {}
-    here = os.getcwd()
-    os.chdir(ROOT / "notebooks")
-    try:
-        exec("import re\nfrom pathlib import Path\n" + cell.split("    print(")[0], space)  # noqa: S102
-    finally:
-        os.chdir(here)
+    space = run_cell_until(cell, "    print(")
     ceiling = space["ceiling"]
     hand = ceiling["every hand"] - ceiling["no hidden card"]
     pile = ceiling["the true deal"] - ceiling["every hand"]
