@@ -571,7 +571,7 @@ def test_expert_reads_the_history_fairly() -> None:
 
 
 def test_expert_guesses_agree_with_the_view_and_the_history() -> None:
-    from dweebies_widget.ai.expert import _redeal, hand_limits
+    from dweebies_widget.ai.expert import hand_limits, redeal_within_limits
 
     first, _ = history_games()
     view = first.view(0)
@@ -579,8 +579,7 @@ def test_expert_guesses_agree_with_the_view_and_the_history() -> None:
     base = view.public_game()
     rng = random.Random(3)
     for _ in range(20):
-        guess = base.determinize(0, rng)
-        _redeal(guess, 0, limits)
+        guess = redeal_within_limits(base.determinize(0, rng), 0, limits)
         assert guess.view(0).unseen == view.unseen
         assert guess.hand(0) == view.hand
         assert [len(guess.hand(s)) for s in range(2)] == list(view.hand_sizes)
@@ -592,7 +591,7 @@ def test_expert_guesses_agree_with_the_view_and_the_history() -> None:
 def test_gives_away_is_whether_the_next_hand_could_collect_after_a_quiet_move() -> None:
     """The search's shortcut (only the placed card's row and column are looked at again on
     a table that stays one group) agrees with playing the move and asking the engine."""
-    from dweebies_widget.ai.expert import _gives_away
+    from dweebies_widget.ai.expert import gives_away
 
     rng = random.Random(3)
     checked = {True: 0, False: 0}
@@ -610,7 +609,7 @@ def test_gives_away_is_whether_the_next_hand_could_collect_after_a_quiet_move() 
                 expected = not after.is_over and (
                     after.best_collection(after.hand(after.current_player))[0] > 0
                 )
-                assert _gives_away(game, m, gains) == expected, (game.to_json(), m)
+                assert gives_away(game, m, gains) == expected, (game.to_json(), m)
                 checked[expected] += 1
     assert min(checked.values()) > 50  # both answers met often
 
@@ -625,22 +624,22 @@ def test_collect_map_of_some_cells_is_the_whole_map_there() -> None:
 
 
 def test_an_untried_root_move_counts_as_the_roots_average_or_first_play() -> None:
-    from dweebies_widget.ai.expert import _Node
+    from dweebies_widget.ai.expert import Node
 
-    root = _Node(player=-1)
+    root = Node(player=-1)
     tried, untried = Move(3, (0, 1)), Move(4, (0, 2))
-    root.children = {tried: _Node(0), untried: _Node(0)}
+    root.children = {tried: Node(0), untried: Node(0)}
     root.children[tried].visits, root.children[tried].total = 10, 4.0  # Q = 0.4
     root.visits, root.total = 10, 7.0  # the root's average so far: 0.7
     prior = {tried: 0.5, untried: 0.5}
     # Tiny exploration: the choice is Q against the untried move's value alone.
     average = ExpertPlayer(simulations=10, exploration=1e-6, first_play=None)
-    assert average._puct(root, [tried, untried], prior, 11) == untried  # 0.7 > 0.4
+    assert average.puct_choice(root, [tried, untried], prior, 11) == untried  # 0.7 > 0.4
     default = ExpertPlayer(simulations=10, exploration=1e-6)
     assert default.first_play == 0.0
-    assert default._puct(root, [tried, untried], prior, 11) == tried  # 0 < 0.4
+    assert default.puct_choice(root, [tried, untried], prior, 11) == tried  # 0 < 0.4
     hopeful = ExpertPlayer(simulations=10, exploration=1e-6, first_play=0.5)
-    assert hopeful._puct(root, [tried, untried], prior, 11) == untried  # 0.5 > 0.4
+    assert hopeful.puct_choice(root, [tried, untried], prior, 11) == untried  # 0.5 > 0.4
 
 
 def test_the_root_counts_every_round_of_the_search() -> None:

@@ -24,7 +24,7 @@ from dweebies_widget import Game, Move
 from dweebies_widget.ai import CautiousPlayer, ExpertPlayer, beliefs
 from dweebies_widget.ai.base import hold_chance
 from dweebies_widget.ai.beliefs import BeliefModel, clue_factor
-from dweebies_widget.ai.expert import SWING, _Node, win_chances
+from dweebies_widget.ai.expert import SWING, Node, win_chances
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = ROOT / "notebooks" / "04_ai_opponents.ipynb"
@@ -51,7 +51,7 @@ def code_cell(path: Path, start: str) -> str:
 
 
 # ----------------------------------------------------------------- the selection formulas
-def puct_as_taught(root: _Node, moves: list[Move], prior: dict[Move, float], n: int) -> Move:
+def puct_as_taught(root: Node, moves: list[Move], prior: dict[Move, float], n: int) -> Move:
     """The root's score exactly as the lesson writes it."""
     c = ExpertPlayer().exploration
     untried = 0.0  # a move not tried yet: Q = 0 (first_play)
@@ -63,13 +63,13 @@ def puct_as_taught(root: _Node, moves: list[Move], prior: dict[Move, float], n: 
     return max(moves, key=lambda m: scores[m])
 
 
-def random_root(rng: random.Random, visits: int) -> tuple[_Node, list[Move], dict[Move, float]]:
-    root = _Node(player=-1)
+def random_root(rng: random.Random, visits: int) -> tuple[Node, list[Move], dict[Move, float]]:
+    root = Node(player=-1)
     root.visits = visits
     cells = [(rng.randrange(-5, 5), rng.randrange(-5, 5)) for _ in range(8)]
     moves = list(dict.fromkeys(Move(rng.randrange(27), cell) for cell in cells))
     for m in moves:
-        child = root.children[m] = _Node(0)
+        child = root.children[m] = Node(0)
         child.visits = rng.choice([0, 0, 1, 2, 5, 30, 200])
         child.total = child.visits * rng.random()
     weights = [rng.random() ** 3 for _ in moves]
@@ -85,7 +85,7 @@ def test_the_root_formula_taught_is_the_one_the_code_computes() -> None:
         root, moves, prior = random_root(rng, visits)
         n = rng.randrange(1, 1000)
         taught = puct_as_taught(root, moves, prior, n)
-        assert expert._puct(root, moves, prior, n) == taught
+        assert expert.puct_choice(root, moves, prior, n) == taught
 
 
 def test_the_lesson_writes_the_formulas_and_constants_of_the_code() -> None:
@@ -100,7 +100,7 @@ def test_the_lesson_writes_the_formulas_and_constants_of_the_code() -> None:
     assert expert.first_play == 0.0
 
 
-def pick_as_taught(node: _Node, legal: list[Move]) -> Move:
+def pick_as_taught(node: Node, legal: list[Move]) -> Move:
     """A deeper node's choice exactly as the lesson writes it: an untried move scores 2,
     a tried one min(UCB, 2), with A(m) counting this round; the first listed wins ties."""
     c = ExpertPlayer().exploration
@@ -122,20 +122,20 @@ def test_the_deeper_formula_taught_is_the_one_the_code_computes() -> None:
     game = Game(players=2, seed=0)  # the seat of a new node only
     capped = 0
     for _ in range(600):
-        node = _Node(0)
+        node = Node(0)
         legal = list(
             dict.fromkeys(Move(rng.randrange(27), (0, rng.randrange(40))) for _ in range(6))
         )
         for m in legal:
             if rng.random() < 0.15:
                 continue  # not tried here yet
-            child = node.children[m] = _Node(1)
+            child = node.children[m] = Node(1)
             child.visits = rng.randrange(1, 200)
             child.total = child.visits * rng.random()
             child.avail = child.visits + rng.randrange(0, 2000)
         expected = pick_as_taught(node, legal)
         capped += expected in node.children and node.children[expected].visits < 20
-        assert expert._pick(node, legal, expert.exploration, game)[1] == expected
+        assert expert.ucb_choice(node, legal, game)[1] == expected
     assert capped  # the cap at 2 was met, not only plain UCB
 
 
@@ -153,8 +153,8 @@ def test_the_real_code_shown_is_the_current_code() -> None:
     import inspect
 
     stored = {
-        "ExpertPlayer._puct": ExpertPlayer._puct,
-        "ExpertPlayer._pick": ExpertPlayer._pick,
+        "ExpertPlayer.puct_choice": ExpertPlayer.puct_choice,
+        "ExpertPlayer.ucb_choice": ExpertPlayer.ucb_choice,
         "win_chances": win_chances,
     }
     outputs = " ".join(

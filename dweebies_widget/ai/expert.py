@@ -55,19 +55,39 @@ from .beliefs import BeliefModel, passed_collections, past_turns
 from .cautious import cautious_values
 
 
-class _Node:
-    """Statistics of one move in the tree (per information set)."""
+class Node:
+    """One node of the search tree: the statistics of the move leading here, shared by
+    every guessed deal (a node stands for an information set).
+
+    :meth:`ExpertPlayer.search` returns the root (``player`` is ``-1`` there); its
+    ``children`` are the legal moves.  ``visits`` (the lesson's $N$) counts the rounds that
+    went through the node, ``total`` adds up the win chance each of them gave ``player``
+    (the seat whose move led here), so ``total / visits`` is the lesson's $Q$; ``avail``
+    (its $A$) counts the rounds in which the move was possible.
+
+    >>> root = Node(player=-1)
+    >>> root.children[Move(3, (0, 1))] = Node(0)
+    >>> root.visits, root.total, root.children[Move(3, (0, 1))].player
+    (0, 0.0, 0)
+    """
 
     __slots__ = ("children", "visits", "total", "avail", "player", "opened", "shares", "table")
 
     def __init__(self, player: int) -> None:
-        self.player = player  # the seat that made the move leading here
-        self.children: dict[Move, _Node] = {}
+        self.player = player
+        """The seat that made the move leading here (``-1`` at the root)."""
+        self.children: dict[Move, Node] = {}
+        """The moves tried (or, at the root, possible) from here."""
         self.visits = 0
+        """Rounds that went through this node."""
         self.total = 0.0
+        """The sum of ``player``'s win chances over those rounds."""
         self.avail = 0
-        self.opened: list[Move] = []  # quiet moves considered here so far, in order
-        self.shares: list[float] | None = None  # at the root's moves: every seat's total
+        """Rounds in which the move leading here was possible (deeper nodes only)."""
+        self.opened: list[Move] = []
+        """The quiet moves considered here so far, in order."""
+        self.shares: list[float] | None = None
+        """At the root's moves: the sum of every seat's win chances."""
         # The table here is the same in every guess (the moves leading here are): its
         # collections and legal cells, worked out at the first visit.
         self.table: tuple[dict[Cell, dict[int, int]], list[Cell]] | None = None
@@ -210,7 +230,7 @@ class ExpertPlayer:
         focus: Move | None = None,
         deal: Game | None = None,
         pile_seen: bool = True,
-    ) -> _Node:
+    ) -> Node:
         """Run the search from ``view`` and return the root of its tree.
 
         Two options for reviewing a game (:mod:`dweebies_widget.ai.review`); neither
@@ -222,12 +242,12 @@ class ExpertPlayer:
         each round (a search that knows every hand but not what will be drawn: what perfect
         beliefs would give)."""
         moves = view.legal_moves()
-        root = _Node(player=-1)
+        root = Node(player=-1)
         if not moves:  # not this seat's turn, or the game is over
             self.last_simulations = 0
             return root
         if len(moves) == 1 and not open_all:
-            root.children[moves[0]] = _Node(view.seat)
+            root.children[moves[0]] = Node(view.seat)
             self.last_simulations = 0
             return root
         seat = view.seat
@@ -245,7 +265,7 @@ class ExpertPlayer:
         total = sum(weights.values())
         prior = {m: w / total for m, w in weights.items()}
         for m in moves:
-            child = root.children[m] = _Node(seat)
+            child = root.children[m] = Node(seat)
             child.shares = [0.0] * view.players
         if focus is not None and focus not in root.children:
             raise ValueError(f"focus {focus} is not a legal move of seat {seat}")
@@ -259,7 +279,6 @@ class ExpertPlayer:
         limits = hand_limits(view) if not self.beliefs and deal is None else {}
         limit = self.simulations
         done = 0
-        c = self.exploration
         # With open_all every move gets one round first, so every move gets a value.
         queue = sorted(moves, key=lambda m: (-prior[m], m)) if open_all else []
         while True:
@@ -274,7 +293,7 @@ class ExpertPlayer:
                     move = focus
                 else:
                     # Root: PUCT, the prior guiding which moves deserve more rounds.
-                    move = self._puct(root, moves, prior, done + 1)
+                    move = self.puct_choice(root, moves, prior, done + 1)
             done += 1
             if deal is not None and pile_seen:
                 game = deal.copy()
@@ -289,7 +308,7 @@ class ExpertPlayer:
             else:
                 game = base.determinize(seat, rng)
                 if limits:
-                    game = _redeal(game, seat, limits)
+                    game = redeal_within_limits(game, seat, limits)
             node = root.children[move]
             game.push(move)
             path = [node]
@@ -297,7 +316,7 @@ class ExpertPlayer:
             # widen with its visits, biggest collections first.
             while node.visits and not game.is_over:
                 width = 1 + int(self.widening * math.sqrt(node.visits))
-                node, move = self._pick(node, _candidates(game, node, width, rng), c, game)
+                node, move = self.ucb_choice(node, _candidates(game, node, width, rng), game)
                 game.push(move)
                 path.append(node)
             # Play out the collections that are there for the taking, then judge.
@@ -321,7 +340,10 @@ class ExpertPlayer:
         self.last_simulations = done
         return root
 
-    def _puct(self, root: _Node, moves: list[Move], prior: dict[Move, float], n: int) -> Move:
+    def puct_choice(self, root: Node, moves: list[Move], prior: dict[Move, float], n: int) -> Move:
+        """The root move that round ``n`` tries: the best PUCT score
+        ``Q(m) + exploration * sqrt(n) * prior[m] / (1 + N(m))`` among ``moves`` (the first
+        listed wins ties), an untried move counting as :attr:`first_play`."""
         best = -1.0
         best_move = moves[0]
         scale = self.exploration * math.sqrt(n)
@@ -337,9 +359,13 @@ class ExpertPlayer:
                 best_move = m
         return best_move
 
-    def _pick(self, node: _Node, legal: list[Move], c: float, game: Game) -> tuple[_Node, Move]:
-        """Choose a move at ``node`` among ``legal`` (in preference order): the first
-        untried one, else the best by UCB with availability counts."""
+    def ucb_choice(self, node: Node, legal: list[Move], game: Game) -> tuple[Node, Move]:
+        """The move a round tries at ``node``, a node below the root, and its child node
+        (new if untried): among ``legal`` (in preference order) the first untried one, else
+        the best by UCB with availability counts, ``Q(m) + exploration * sqrt(ln A(m) /
+        N(m))``.  Every tried move of ``legal`` counts this round in its ``avail``;
+        ``game``, the guessed game at ``node``, says whose move a new child is."""
+        c = self.exploration
         children = node.children
         best = -1.0
         best_move: Move | None = None
@@ -359,7 +385,7 @@ class ExpertPlayer:
         assert best_move is not None
         child = children.get(best_move)
         if child is None:
-            child = children[best_move] = _Node(game.current_player)
+            child = children[best_move] = Node(game.current_player)
         return child, best_move
 
     # ------------------------------------------------------------------ the player
@@ -414,7 +440,7 @@ class ExpertPlayer:
         return out
 
 
-def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list[Move]:
+def _candidates(game: Game, node: Node, width: int, rng: random.Random) -> list[Move]:
     """The mover's moves considered at ``node`` in this guess, in preference order: the
     collections its hand allows (biggest first), then the quiet moves opened at ``node``
     before that its hand allows; while fewer than ``width`` are considered, one new quiet
@@ -444,7 +470,7 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
         m = Move(cards[int(rnd() * len(cards))], cells[int(rnd() * len(cells))])
         if m in opened or m.dweebie in gains.get(m.cell, ()):
             continue  # already considered, or a collection (listed above when held)
-        safe = not _gives_away(game, m, gains)
+        safe = not gives_away(game, m, gains)
         if safe or pick is None:
             pick = m
         if safe:
@@ -455,12 +481,22 @@ def _candidates(game: Game, node: _Node, width: int, rng: random.Random) -> list
     return out
 
 
-def _gives_away(game: Game, move: Move, gains: dict[Cell, dict[int, int]]) -> bool:
-    """Whether the next player, with the cards it holds in this guess, could collect right
-    after ``move``, a placement that collects nothing; ``gains`` is the table's
-    :meth:`~dweebies_widget.game.Game.collect_map` before it.  On a table that is and stays
-    one group, only the cells in the placed card's row and column can change: the others
-    are read from ``gains``."""
+def gives_away(game: Game, move: Move, gains: dict[Cell, dict[int, int]]) -> bool:
+    """Whether the next player, with the cards it holds in ``game`` (in the search, a
+    guess), could collect right after ``move``, a placement that collects nothing;
+    ``gains`` is the table's :meth:`~dweebies_widget.game.Game.collect_map` before it.
+
+    The search asks it when it opens a new quiet move at a node, and prefers one that gives
+    nothing away.  It is the same as playing ``move`` on a copy and asking
+    :meth:`~dweebies_widget.game.Game.best_collection` of the next hand, only quicker: on a
+    table that is and stays one group, only the cells in the placed card's row and column
+    can change, and the others are read from ``gains``.  ``game`` is left as it was (the
+    move is pushed and undone).
+
+    >>> game = Game.from_position(board={(0, 0): 20}, hands=[[3, 4], [20, 6]], pile=[7, 8])
+    >>> gives_away(game, Move(3, (0, 1)), game.collect_map())  # a 20 at (0, 2) takes two
+    True
+    """
     split = game.is_split
     game.push(move)
     if game.is_over:
@@ -510,10 +546,20 @@ def hand_limits(view: View, lookback: int = 40) -> dict[int, list[frozenset[int]
     return out
 
 
-def _redeal(game: Game, seat: int, limits: dict[int, list[frozenset[int]]]) -> Game:
-    """Deal the guessed hidden cards of ``game`` again (they are already shuffled) so that
-    each hand in ``limits`` gets, card by card, Dweebies that card is probably not, where
-    the unseen cards allow.  Everything ``seat`` sees stays as it is."""
+def redeal_within_limits(
+    game: Game, seat: int, limits: dict[int, list[frozenset[int]]]
+) -> Game:
+    """A new game in which the guessed hidden cards of ``game`` (a guess by
+    :meth:`~dweebies_widget.game.Game.determinize`: they are already shuffled) are dealt
+    again so that each hand in ``limits`` (from :func:`hand_limits`) gets, card by card,
+    Dweebies that card is probably not, where the unseen cards allow.  Everything ``seat``
+    sees stays as it is.  The previous Expert (``beliefs=False``) guesses so.
+
+    >>> game = Game.from_position(board={(0, 0): 20}, hands=[[3, 4], [20, 6]], pile=[7, 8])
+    >>> no_20 = frozenset({20})  # seat 1's two cards are probably not 20s
+    >>> redeal_within_limits(game, 0, {1: [no_20, no_20]}).hand(1)
+    (6, 8)
+    """
     hands = [list(h) for h in game.hands]
     # The shuffled cards in the order they were dealt: the other hands, then the pile from
     # its last card to its first.
