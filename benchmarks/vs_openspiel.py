@@ -116,7 +116,7 @@ def play_one(spec: tuple[int, int, int, float, int]) -> dict[str, Any]:
         if state.is_chance_node():  # the card the referee's game drew
             state.apply_action(deck[drawn])
             drawn += 1
-    assert state.is_terminal() and list(core.scores) == state._scores
+    assert state.is_terminal() and core.scores == state.scores
     scores = core.scores
     return {
         "expert": scores[expert_seat],

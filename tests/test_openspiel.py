@@ -111,8 +111,8 @@ def test_chance_outcomes_are_the_unseen_cards_weighted_by_count() -> None:
                 assert sum(p for _, p in outcomes) == pytest.approx(1.0)
                 # The unseen cards: not in any hand, not on the table, not collected.
                 unseen = Counter(FULL_DECK)
-                unseen -= Counter(d for h in state._hands for d in h)
-                unseen -= Counter(d for _, _, d in state._board)
+                unseen -= Counter(d for h in state.hands for d in h)
+                unseen -= Counter(state.board.values())
                 unseen -= collected
                 total = sum(unseen.values())
                 assert outcomes == [(d, k / total) for d, k in sorted(unseen.items())]
@@ -123,7 +123,7 @@ def test_chance_outcomes_are_the_unseen_cards_weighted_by_count() -> None:
                 action = rng.choice(state.legal_actions())
                 before[osp.decode_action(action).dweebie] += 1
                 state.apply_action(action)
-                collected += before - Counter(d for _, _, d in state._board)
+                collected += before - Counter(state.board.values())
         assert checked == 54  # every card was dealt or drawn by a chance node
 
 
@@ -150,7 +150,7 @@ def test_a_game_follows_the_rules_core_and_returns_plus_minus_one() -> None:
                 drawn += 1
         assert state.is_terminal()
         assert len(state.history()) == 108
-        assert state._scores == list(core.scores)
+        assert state.scores == core.scores
         winners = core.winners
         expected = [1.0 if s in winners else -1.0 for s in range(players)]
         if len(winners) == players:
@@ -161,10 +161,10 @@ def test_a_game_follows_the_rules_core_and_returns_plus_minus_one() -> None:
 def test_information_strings_show_nothing_hidden() -> None:
     state = random_states(3, seed=4)[8]
     text = state.information_state_string(1)
-    assert f"hand: {' '.join(map(str, state._hands[1]))}" in text
+    assert f"hand: {' '.join(map(str, state.hands[1]))}" in text
     for other in (0, 2):
         # another hand never appears (the hands of random deals differ here)
-        assert f"hand: {' '.join(map(str, state._hands[other]))}" not in text
+        assert f"hand: {' '.join(map(str, state.hands[other]))}" not in text
     assert "pile: " in text and "hand sizes: " in text and "placements: " in text
     obs = state.observation_string(1)
     assert "placements" not in obs and "received" not in obs
@@ -191,7 +191,7 @@ def test_resampling_keeps_what_the_player_knows() -> None:
                     assert sample.current_player() == state.current_player()
                     if sample.current_player() == seat:
                         assert sample.legal_actions() == state.legal_actions()
-                    others.add(tuple(tuple(h) for s, h in enumerate(sample._hands) if s != seat))
+                    others.add(tuple(h for s, h in enumerate(sample.hands) if s != seat))
                     # The resampled state is a real state: its history leads to it.
                     replay = game.new_initial_state()
                     for action in sample.history():
@@ -201,8 +201,8 @@ def test_resampling_keeps_what_the_player_knows() -> None:
                         assert replay.information_state_string(p) == (
                             sample.information_state_string(p)
                         )
-                hidden = [d for s, h in enumerate(state._hands) if s != seat for d in h]
-                if state._pile and len(set(hidden + state._pile)) > 1 and hidden:
+                hidden = [d for s, h in enumerate(state.hands) if s != seat for d in h]
+                if state.pile and len(set(hidden) | set(state.pile)) > 1 and hidden:
                     # Six guesses all alike would be very unlikely here.
                     assert len(others) > 1, "resampling never changed the hidden hands"
 

@@ -241,6 +241,10 @@ class DweebiesState(pyspiel.State):  # type: ignore[misc]
     * ``_received``: per seat, every card it was dealt or drew, in order (its private
       history); ``_log``: the public history, one ``[seat, dweebie, row, col, collected,
       drew]`` per placement.
+
+    :attr:`hands`, :attr:`pile`, :attr:`board` and :attr:`scores` are read-only copies of
+    the first four, named as on :class:`Game`; :meth:`core_game` is the rules core's game
+    at a player's turn.
     """
 
     def __init__(self, game: DweebiesGame) -> None:
@@ -281,6 +285,31 @@ class DweebiesState(pyspiel.State):  # type: ignore[misc]
         )
         self._cache = _GameCache(game)
         return game
+
+    # ------------------------------------------------------------------ the whole position
+    # Read-only copies of the plain data, hidden cards included, named as on the rules
+    # core's Game; they hold at chance nodes too, where there is no core game.  For a
+    # referee, a test or a benchmark: never show them to a player (the observer does that).
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Every seat's cards, sorted (hidden information)."""
+        return tuple(tuple(h) for h in self._hands)
+
+    @property
+    def pile(self) -> tuple[int, ...]:
+        """The cards not dealt or drawn yet, sorted: a multiset, since chance nodes say
+        which comes next (hidden information)."""
+        return tuple(self._pile)
+
+    @property
+    def board(self) -> dict[tuple[int, int], int]:
+        """The table, ``(row, col) -> Dweebie id`` (a copy)."""
+        return {(r, c): d for r, c, d in self._board}
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Collected cards per seat."""
+        return tuple(self._scores)
 
     def _forget_game(self) -> None:
         if isinstance(self._cache, _GameCache):
