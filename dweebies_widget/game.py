@@ -1385,15 +1385,22 @@ class Game:
         )
 
     def svg(
-        self, *, legal: bool = False, last: bool = True, names: Sequence[str] | None = None
+        self,
+        *,
+        legal: bool = False,
+        last: bool = True,
+        names: Sequence[str] | None = None,
+        viewer: int | None = None,
     ) -> SvgPicture:
-        """A static picture of the table, hands and scores (shows itself in a notebook).
+        """A static picture of the table, the scores and a hand (shows itself in a
+        notebook): the widget's picture of this position.
 
-        ``legal`` marks the legal cells, ``last`` highlights the last placement and
-        ``names`` labels the seats."""
+        ``legal`` marks the legal cells, ``last`` highlights the last placement, ``names``
+        labels the seats and ``viewer`` is the seat whose hand is shown (default: the seat
+        to play)."""
         from .svg import SvgPicture, render
 
-        return SvgPicture(render(self, legal=legal, last=last, names=names))
+        return SvgPicture(render(self, legal=legal, last=last, names=names, viewer=viewer))
 
     def _repr_svg_(self) -> str:
         from .svg import render

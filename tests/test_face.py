@@ -1,4 +1,4 @@
-"""Tests of the card face (dweebies_widget/face.py) and of the two renderers that draw it."""
+"""Tests of the card face (dweebies_widget/face.py) and of the pictures that draw it."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from dweebies_widget.shapes import outline
 from dweebies_widget.svg import render
 from dweebies_widget.widget.geometry import Geometry
 from dweebies_widget.widget.paint import Pen, Scene, SeatInfo, paint
+from dweebies_widget.widget.position import fit, scene_of
 
 NS = "{http://www.w3.org/2000/svg}"
 FULL = (0.0, 0.0, CARD_W, CARD_H)
@@ -177,21 +178,31 @@ def test_the_svg_picture_draws_the_faces() -> None:
     board = {(0, c): d for c, d in enumerate((0, 8, 18, 25))}
     game = Game.from_position(board=board, hands=[[1, 2], [3]])
     root = ET.fromstring(render(game))
-    cards = [g for g in root.iter(f"{NS}g") if g.get("class") == "dw-card"]
-    assert len(cards) == len(board)
-    for card, d in zip(cards, sorted(board.values()), strict=True):
-        body = card.findall(f"{NS}rect")[1]
-        face = card_face(d, _svg_box(body))
-        _same_texts(_drawn_texts(card), face)
+    inner = root.find(f"{NS}svg")
+    assert inner is not None
+    scene = scene_of(game, names=["Seat 0", "Seat 1"])
+    size = (float(inner.get("width", "nan")), float(inner.get("height", "nan")))
+    g = fit(scene, *size, legal=game.legal_cells())
+    drawn = _drawn_texts(root)
+    circles = {
+        (round(float(c.get("cx", "nan")), 1), round(float(c.get("cy", "nan")), 1))
+        for c in root.iter(f"{NS}circle")
+    }
+    # The table's cards and the hand of the seat to play (1 and 2), each with its face.
+    boxes = [(g.card_box(cell), d) for cell, d in board.items()]
+    boxes += [(g.hand_box(i), d) for i, d in enumerate(game.hand(0))]
+    for box, d in boxes:
+        face = card_face(d, box)
+        for t in texts(face):
+            assert any(
+                text == t.text and (x, y) == pytest.approx((t.x, t.y), abs=0.15)
+                for text, x, y in drawn
+            ), (d, t.text)
         dots = face[-1]
         assert isinstance(dots, Dots)
-        circles = [c for c in card.findall(f"{NS}circle") if c.get("fill") == dots.colour]
-        assert [float(c.get("cx", "nan")) for c in circles] == pytest.approx(dots.xs, abs=0.15)
-    hand_cards = [g for g in root.iter(f"{NS}g") if g.get("class") == "dw-hand-card"]
-    assert len(hand_cards) == 3
-    for card, d in zip(hand_cards, (1, 2, 3), strict=True):
-        x, y, _, _ = _svg_box(card.findall(f"{NS}rect")[0])
-        _same_texts(_drawn_texts(card), mini_face(d, x, y))
+        assert {(round(x, 1), round(dots.y, 1)) for x in dots.xs} <= circles
+    # Seat 1's hand (the Dweebie 3) is not shown: only the seat to play's.
+    assert not any(text == NAMES[3] for text, _, _ in drawn)
 
 
 def test_the_canvas_draws_the_face_on_the_baseline_like_the_svg() -> None:

@@ -1,33 +1,35 @@
-"""Drawing the widget's picture from plain data: a :class:`Scene` in, canvas commands out.
+"""Drawing a picture of the table from plain data: a :class:`Scene` in, canvas commands out.
 
-Nothing here decides a rule: the controller (:mod:`dweebies_widget.widget.controller`) asks the
+Nothing here decides a rule: whoever builds the scene (:func:`~dweebies_widget.widget.
+position.scene_of` for a position, the play screens for what their viewer is doing) asks the
 :class:`~dweebies_widget.game.Game` what is legal, what would be collected and who is to
-play, and puts the answers into a :class:`Scene`.  :func:`paint` turns a scene into drawing
-commands on a :class:`Pen`, which only records them; :meth:`Pen.replay` then sends them to an
-ipycanvas ``Canvas``.  Painting first and sending afterwards keeps every redraw to one
-message (the replay runs inside ``hold_canvas``) and means nothing can go wrong half-way
-through a batch.
+play.  :func:`paint` turns a scene into drawing commands on a :class:`Pen`, which only
+records them; :meth:`Pen.replay` then sends them to an ipycanvas ``Canvas``, and
+:func:`~dweebies_widget.widget.svg_writer.canvas_svg` writes them as SVG.  Painting first and
+sending afterwards keeps every redraw to one message (the replay runs inside
+``hold_canvas``) and means nothing can go wrong half-way through a batch.
 
-Cards are drawn from the face that :mod:`dweebies_widget.face` describes, the same one the
-static SVG picture draws: the shape in its colour with a dark outline, the symbol in dark
-ink with a white halo, the name and id, and one dot per copy.  Shape and symbol tell any two
-Dweebies apart without colour.
+Cards are drawn from the face that :mod:`dweebies_widget.face` describes: the shape in its
+colour with a dark outline, the symbol in dark ink with a white halo, the name and id, and
+one dot per copy.  Shape and symbol tell any two Dweebies apart without colour.  Texts are
+fitted and wrapped by the one text metric (:mod:`~dweebies_widget.widget.text`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from itertools import zip_longest
-from typing import Any
 
 from .. import palette as P
 from ..face import Box, Part, Rect, Shape, Text, card_face
 from ..grid import Cell
 from ..shapes import Circle, Drop, Square
-from .charts import Graph, Holds, paint_graph, paint_holds
+from .charts import paint_graph, paint_holds
 from .geometry import Geometry
+from .pen import Pen
+from .scene import HeatKey, MoveMark, Scene, SeatInfo
+from .text import text_width, wrap
 
 __all__ = ["HeatKey", "MoveMark", "Pen", "Scene", "SeatInfo", "heat_colour", "paint", "wrap"]
 
@@ -41,239 +43,6 @@ _REFUSED = "#CF222E"
 _TAG_FILL = "rgba(255, 255, 255, 0.9)"
 _TAG_INK = "#0F5323"  # dark green: 8:1 on white, readable from the back of a room
 _LEGEND_FILL = "rgba(255, 255, 255, 0.92)"
-
-
-class Pen:
-    """Records canvas drawing commands; :meth:`replay` sends them to a real canvas.
-
-    >>> pen = Pen()
-    >>> pen.rect((0, 0, 10, 10), fill="#FF0000")
-    >>> pen.ops
-    [('=', ('fill_style', '#FF0000')), ('fill_rect', (0, 0, 10, 10))]
-    """
-
-    def __init__(self) -> None:
-        self.ops: list[tuple[str, tuple[Any, ...]]] = []
-        self._state: dict[str, Any] = {}
-
-    def replay(self, canvas: Any) -> None:
-        """Send every recorded command to ``canvas`` (an ipycanvas ``Canvas``), in order."""
-        for name, args in self.ops:
-            if name == "=":
-                setattr(canvas, args[0], args[1])
-            else:
-                getattr(canvas, name)(*args)
-
-    # ------------------------------------------------------------------ primitives
-    def set(self, **attributes: Any) -> None:
-        """Set canvas attributes (``fill_style``, ``font``...), skipping unchanged ones."""
-        for key, value in attributes.items():
-            if self._state.get(key, object()) != value:
-                self._state[key] = value
-                self.ops.append(("=", (key, value)))
-
-    def do(self, name: str, *args: Any) -> None:
-        """Record a call of the canvas method ``name`` (positions rounded to 0.1 px, which
-        halves the bytes of a redraw and changes no visible pixel)."""
-        self.ops.append((name, tuple(round(a, 1) if type(a) is float else a for a in args)))
-
-    def dash(self, *segments: float) -> None:
-        """Dashed (or, with no segments, solid) strokes from now on."""
-        key = tuple(segments)
-        if self._state.get("dash", ()) != key:
-            self._state["dash"] = key
-            self.ops.append(("set_line_dash", (list(segments),)))
-
-    # ------------------------------------------------------------------ shapes
-    def rect(
-        self, box: Box, fill: str | None = None, stroke: str | None = None, width: float = 1
-    ) -> None:
-        x, y, w, h = box
-        if fill:
-            self.set(fill_style=fill)
-            self.do("fill_rect", x, y, w, h)
-        if stroke:
-            self.set(stroke_style=stroke, line_width=width)
-            self.do("stroke_rect", x, y, w, h)
-
-    def round_rect(
-        self,
-        box: Box,
-        radius: float,
-        fill: str | None = None,
-        stroke: str | None = None,
-        width: float = 1,
-    ) -> None:
-        x, y, w, h = box
-        r = max(0.0, min(radius, w / 2, h / 2))
-        self.do("begin_path")
-        self.do("move_to", x + r, y)
-        self.do("arc_to", x + w, y, x + w, y + h, r)
-        self.do("arc_to", x + w, y + h, x, y + h, r)
-        self.do("arc_to", x, y + h, x, y, r)
-        self.do("arc_to", x, y, x + w, y, r)
-        self.do("close_path")
-        self._finish(fill, stroke, width)
-
-    def polygon(
-        self,
-        points: Sequence[tuple[float, float]],
-        fill: str | None = None,
-        stroke: str | None = None,
-        width: float = 1,
-    ) -> None:
-        self.do("begin_path")
-        (x0, y0), *rest = points
-        self.do("move_to", x0, y0)
-        for x, y in rest:
-            self.do("line_to", x, y)
-        self.do("close_path")
-        self._finish(fill, stroke, width)
-
-    def circle(
-        self, x: float, y: float, r: float, fill: str | None = None, stroke: str | None = None
-    ) -> None:
-        if fill:
-            self.set(fill_style=fill)
-            self.do("fill_circle", x, y, r)
-        if stroke:
-            self.set(stroke_style=stroke)
-            self.do("stroke_circle", x, y, r)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        text: str,
-        size: float,
-        colour: str = P.INK,
-        bold: bool = False,
-        align: str = "center",
-        halo: str | None = None,
-        max_width: float | None = None,
-        *,
-        halo_width: float | None = None,
-        baseline: str = "middle",
-    ) -> None:
-        """Text at ``(x, y)``: by default centred there, vertically too (``baseline``
-        ``"alphabetic"`` puts ``y`` on the baseline, as in SVG).  A ``halo`` colour outlines
-        it first, ``halo_width`` wide (by default 22 % of the size, at least 1 px)."""
-        weight = "bold " if bold else ""
-        self.set(font=f"{weight}{size:.1f}px {P.FONT}", text_align=align, text_baseline=baseline)
-        extra = () if max_width is None else (max_width,)
-        if halo:
-            if halo_width is None:
-                halo_width = max(1.0, 0.22 * size)
-            self.set(stroke_style=halo, line_width=halo_width, line_join="round")
-            self.do("stroke_text", text, x, y, *extra)
-        self.set(fill_style=colour)
-        self.do("fill_text", text, x, y, *extra)
-
-    def _finish(self, fill: str | None, stroke: str | None, width: float) -> None:
-        if fill:
-            self.set(fill_style=fill)
-            self.do("fill")
-        if stroke:
-            self.set(stroke_style=stroke, line_width=width)
-            self.do("stroke")
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """One seat as the score bar shows it."""
-
-    label: str
-    score: int
-    cards: int
-    """Cards in hand (the count only: hands are hidden)."""
-    owed: int = 0
-    ai: bool = False
-
-
-@dataclass(frozen=True)
-class HeatKey:
-    """What the heat map's shades mean: a title and the values at both ends of the scale."""
-
-    title: str
-    low: str
-    high: str
-
-
-@dataclass(frozen=True)
-class MoveMark:
-    """A move marked on the table and in the hand when looking back over a game: the move
-    played (``kind`` ``"played"``) or the best one (``"best"``), its card drawn faintly on
-    its cell."""
-
-    cell: Cell
-    dweebie: int
-    kind: str
-    hand: int | None = None
-    """Index of its card in the hand shown, if there."""
-
-
-@dataclass(frozen=True)
-class Scene:
-    """Everything one picture shows, as plain data (see :func:`paint`)."""
-
-    board: Mapping[Cell, int]
-    seats: Sequence[SeatInfo]
-    current: int | None
-    """The seat to play, or ``None`` when the game is over."""
-    winners: tuple[int, ...] = ()
-    pile: int = 0
-    hand: Sequence[int] = ()
-    """The Dweebies of the hand shown at the bottom (the player at this screen)."""
-    hand_owner: str = ""
-    curtain: str | None = None
-    """Text that covers the hand (hot-seat hand-over, or an AI thinking), or ``None``."""
-    selected: int | None = None
-    """Index into ``hand`` of the picked card."""
-    lit: frozenset[Cell] = frozenset()
-    """Cells to light up as places for the picked card."""
-    link: bool = False
-    """Whether the lit cells are shortest-bridge cells of a split table."""
-    links: frozenset[Cell] = frozenset()
-    """Every cell on a cheapest link between the groups of a split table (marked even when
-    no card is picked; the lit ones among them are where a card may go now)."""
-    groups: tuple[frozenset[Cell], ...] = ()
-    """The groups of a split table (empty when joined)."""
-    last: Cell | None = None
-    """Where the last card was placed (outlined while a card lies there)."""
-    taken: frozenset[Cell] = frozenset()
-    """Cells the last placement collected that are empty now: dashed "collected from here"
-    ghosts."""
-    marks: tuple[tuple[Cell, str], ...] = ()
-    """The placements of the other seats since this screen's last move: cell and who."""
-    flash: tuple[tuple[Cell, int], ...] = ()
-    """Cards just collected, drawn where they lay, highlighted, before they leave."""
-    preview: tuple[Cell, int, frozenset[Cell]] | None = None
-    """Hovered lit cell, the picked Dweebie, and the cells placing it there would collect."""
-    heat: Mapping[Cell, float] = field(default_factory=dict)
-    """A value in 0..1 per lit cell (the hint's heat map), shown as a shade."""
-    heat_text: Mapping[Cell, str] = field(default_factory=dict)
-    """The value written on each shaded cell."""
-    heat_key: HeatKey | None = None
-    """The heat map's legend."""
-    hint: tuple[int, Cell] | None = None
-    """The suggested placement: hand index and cell."""
-    cursor: Cell | None = None
-    """The keyboard cursor."""
-    labels: bool = True
-    """Whether lit cells show their coordinates."""
-    refused: Cell | None = None
-    """A cell where a placement was just refused (crossed out for a moment)."""
-    pulse: str | None = None
-    """What to point at for a moment after a refusal: ``"lit"`` (the lit cells) or
-    ``"hand"`` (the hand's cards)."""
-    banner: tuple[str, ...] = ()
-    """The end-of-game banner: a title, then lines (empty while the game goes on)."""
-    moves: tuple[MoveMark, ...] = ()
-    """Looking back: the move played from the table shown, and the best one."""
-    graph: Graph | None = None
-    """Looking back: the graph of the win chances, in the geometry's graph band."""
-    holds: Holds | None = None
-    """"What do they hold?": bars drawn over the table band instead of the table."""
 
 
 def paint(pen: Pen, g: Geometry, scene: Scene) -> None:
@@ -295,7 +64,7 @@ def paint(pen: Pen, g: Geometry, scene: Scene) -> None:
     if scene.graph is not None:
         paint_graph(pen, g, scene.graph)
     pen.do("restore")
-    pen._state.clear()
+    pen.forget()
 
 
 # ---------------------------------------------------------------------------- score bar
@@ -396,7 +165,7 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
     if scene.banner:
         _paint_banner(pen, g, scene.banner)
     pen.do("restore")
-    pen._state.clear()  # restore() brought back the canvas state from before save()
+    pen.forget()  # restore() brought back the canvas state from before save()
 
 
 def _in_view(g: Geometry, cells: Iterable[Cell]) -> list[Cell]:
@@ -456,7 +225,7 @@ def _paint_coordinates(pen: Pen, g: Geometry, scene: Scene) -> None:
     for cell in cells:
         x, y, _, _ = g.cell_box(cell)
         text = f"{cell[0]}, {cell[1]}"
-        tag_w = min(w - 2, _text_width(text, size, bold=True) + 8)
+        tag_w = min(w - 2, text_width(text, size, bold=True) + 8)
         tags.append((x + (w - tag_w) / 2, y + h - size - 8, tag_w, size + 4, text))
     for x, y, tw, th, _ in tags:
         pen.rect((x, y, tw, th), fill=_TAG_FILL)
@@ -484,7 +253,7 @@ def _paint_marks(pen: Pen, g: Geometry, scene: Scene) -> None:
         if cell in scene.board:
             pen.dash()
             pen.round_rect(g.cell_box(cell), 6 * g.scale, stroke=P.LAST_EDGE, width=3)
-        tag_w = min(w + 8, _text_width(who, size, bold=True) + 10)
+        tag_w = min(w + 8, text_width(who, size, bold=True) + 10)
         pen.round_rect((x + (w - tag_w) / 2, y - size * 0.5, tag_w, size + 6), 4, fill=P.LAST_EDGE)
         pen.text(x + w / 2, y + 3.5, who, size, "#FFFFFF", bold=True, max_width=tag_w - 4)
 
@@ -511,7 +280,7 @@ def _paint_moves(pen: Pen, g: Geometry, scene: Scene) -> None:
         pen.dash()
         x, y, _, _ = g.cell_box(mark.cell)
         below = mark.kind == "best" and cells.count(mark.cell) > 1
-        tag_w = min(w + 8, _text_width(mark.kind, size, bold=True) + 10)
+        tag_w = min(w + 8, text_width(mark.kind, size, bold=True) + 10)
         ty = y + h - size * 0.5 - 6 if below else y - size * 0.5
         pen.round_rect((x + (w - tag_w) / 2, ty, tag_w, size + 6), 4, fill=colour)
         pen.text(x + w / 2, ty + size / 2 + 3.5, mark.kind, size, "#FFFFFF", bold=True,
@@ -523,7 +292,8 @@ def _paint_legend(pen: Pen, g: Geometry, scene: Scene) -> None:
     bottom-left corner of the table."""
     rows: list[tuple[str, str]] = []
     if scene.lit and not scene.heat:
-        rows.append(("link" if scene.link else "lit", "lit: where the picked card may go"))
+        where = "the picked card" if scene.selected is not None else "a card"
+        rows.append(("link" if scene.link else "lit", f"lit: where {where} may go"))
     if scene.links - scene.lit:
         rows.append(("plus", "+: on a shortest bridge between the groups"))
     if scene.groups:
@@ -537,7 +307,7 @@ def _paint_legend(pen: Pen, g: Geometry, scene: Scene) -> None:
     line = size + 9
     bx, by, bw, bh = g.table_band
     texts = [text for _, text in rows] + ([key.title] if key else [])
-    width = min(bw - 16, max(_text_width(t, size) for t in texts) + 44)
+    width = min(bw - 16, max(text_width(t, size) for t in texts) + 44)
     height = len(rows) * line + (2 * line + 6 if key else 0) + 10
     x, y = _quiet_corner(g, scene, width, height)
     pen.dash()
@@ -569,7 +339,7 @@ def _paint_legend(pen: Pen, g: Geometry, scene: Scene) -> None:
         cy += line
         steps = 10
         bar_w = min(width - 120, 200.0)
-        bar_x = x + 8 + _text_width(key.low, size) + 8
+        bar_x = x + 8 + text_width(key.low, size) + 8
         pen.text(x + 8, cy, key.low, size, P.INK, align="left")
         for i in range(steps):
             pen.rect(
@@ -645,28 +415,6 @@ def heat_colour(value: float) -> str:
     return f"#{red:02X}{green:02X}{blue:02X}"
 
 
-def _text_width(text: str, size: float, bold: bool = False) -> float:
-    """About how wide ``text`` is in the widget's font (the canvas cannot be asked from the
-    kernel): 0.55 em a character, 0.6 bold."""
-    return len(text) * size * (0.6 if bold else 0.55)
-
-
-def wrap(text: str, size: float, width: float) -> list[str]:
-    """``text`` in lines that fit ``width`` pixels at ``size`` (by :func:`_text_width`).
-
-    >>> wrap("one two three four", 10, 50)
-    ['one two', 'three', 'four']
-    """
-    most = max(int(width / (size * 0.55)), 1)
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= most:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
-
-
 def _paint_cards(pen: Pen, cards: Sequence[tuple[Box, int]], alpha: float = 1.0) -> None:
     """Table or hand cards, each with the face :func:`~dweebies_widget.face.card_face`
     describes (the SVG picture draws the same).
@@ -730,7 +478,7 @@ def _paint_shape(pen: Pen, shape: Shape) -> None:
     if isinstance(form, Circle):
         pen.do("begin_path")
         pen.do("arc", form.cx, form.cy, form.r, 0, 2 * math.pi)
-        pen._finish(colour, edge, width)
+        pen.finish(colour, edge, width)
     elif isinstance(form, Square):
         pen.round_rect((form.x, form.y, form.side, form.side), form.corner, colour, edge, width)
     elif isinstance(form, Drop):
@@ -743,7 +491,7 @@ def _paint_shape(pen: Pen, shape: Shape) -> None:
         end = math.atan2(ly - oy, lx - ox)
         pen.do("arc", ox, oy, form.radius, start, end)  # clockwise, the long way round
         pen.do("close_path")
-        pen._finish(colour, edge, width)
+        pen.finish(colour, edge, width)
     else:
         pen.polygon(form.points, colour, edge, width)
 
@@ -803,6 +551,6 @@ def _paint_hand(pen: Pen, g: Geometry, scene: Scene) -> None:
         if both and mark.kind == "best":
             continue
         text = "played, best" if both else mark.kind
-        tag_w = min(bw + 12, _text_width(text, 12, bold=True) + 10)
+        tag_w = min(bw + 12, text_width(text, 12, bold=True) + 10)
         pen.round_rect((bx + (bw - tag_w) / 2, by - 8, tag_w, 16), 4, fill=colour)
         pen.text(bx + bw / 2, by, text, 12, "#FFFFFF", bold=True, max_width=tag_w - 4)

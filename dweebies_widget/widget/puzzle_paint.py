@@ -16,8 +16,9 @@ from collections.abc import Iterable
 from .. import palette as P
 from ..grid import Cell
 from .geometry import Geometry
-from .paint import Pen, wrap
+from .pen import Pen
 from .puzzle import Callout, Overlay, corners
+from .text import wrap
 
 __all__ = ["paint_overlay"]
 
@@ -72,7 +73,7 @@ def paint_overlay(pen: Pen, g: Geometry, overlay: Overlay) -> None:
     if overlay.callout is not None:
         _paint_callout(pen, g, overlay.callout, overlay.cards)
     pen.do("restore")
-    pen._state.clear()
+    pen.forget()
     for index, colour, text in (
         (overlay.named, _MARK, "this card"),
         (overlay.hint_card, _HINT, "hint"),
@@ -86,7 +87,7 @@ def paint_overlay(pen: Pen, g: Geometry, overlay: Overlay) -> None:
             pen.dash()
             _tag(pen, x + w / 2, y - 19, text, colour, centred=True)
     pen.do("restore")
-    pen._state.clear()
+    pen.forget()
 
 
 def _tag(pen: Pen, x: float, y: float, text: str, colour: str, centred: bool = False) -> None:
