@@ -16,15 +16,13 @@ The click-to-screen latency in Chromium is measured by the browser test
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
 from typing import Any
 
-from ipycanvas import canvas as ipycanvas_canvas
-
 from dweebies_widget import DweebiesWidget, Game
+from dweebies_widget.widget.compat import DrawMessage, deliver_event, recorded_draws
 
 
 def forty_card_game() -> Game:
@@ -38,21 +36,9 @@ def forty_card_game() -> Game:
         seed += 1
 
 
-class Counter:
-    """Counts the messages (and their bytes) the canvas manager sends."""
-
-    def __init__(self) -> None:
-        self.messages = 0
-        self.bytes = 0
-
-    def __call__(self, msg: dict[str, Any], buffers: list[Any] | None = None) -> None:
-        self.messages += 1
-        self.bytes += len(json.dumps(msg)) + sum(len(bytes(b)) for b in buffers or [])
-
-
-def measure(label: str, action: Any, repeat: int, counter: Counter) -> None:
+def measure(label: str, action: Any, repeat: int, sent: list[DrawMessage]) -> None:
     times = []
-    counter.messages = counter.bytes = 0
+    del sent[:]
     for _ in range(repeat):
         start = time.perf_counter()
         action()
@@ -61,7 +47,8 @@ def measure(label: str, action: Any, repeat: int, counter: Counter) -> None:
     print(
         f"{label:<34} median {1000 * statistics.median(times):6.2f} ms   "
         f"p95 {1000 * times[int(0.95 * (len(times) - 1))]:6.2f} ms   "
-        f"{counter.messages / repeat:.1f} message(s), {counter.bytes / repeat / 1024:.1f} kB each"
+        f"{len(sent) / repeat:.1f} message(s), "
+        f"{sum(m.size for m in sent) / repeat / 1024:.1f} kB each"
     )
 
 
@@ -70,32 +57,28 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=200)
     args = parser.parse_args()
 
-    counter = Counter()
-    ipycanvas_canvas._CANVAS_MANAGER._send = counter
-    game = forty_card_game()
-    widget = DweebiesWidget(seats=["Ana", "Ben"], game=game, ai_delay=0, flash=0)
-    lit = sorted(game.legal_cells())
-    print(f"A {len(game.board)}-card table, {len(lit)} legal cells, canvas 900 x 720:")
-    measure("redraw (refresh)", widget.refresh, args.repeat, counter)
+    with recorded_draws() as sent:  # counted, not sent: there is no page
+        game = forty_card_game()
+        widget = DweebiesWidget(seats=["Ana", "Ben"], game=game, ai_delay=0, flash=0)
+        lit = sorted(game.legal_cells())
+        print(f"A {len(game.board)}-card table, {len(lit)} legal cells, canvas 900 x 720:")
+        measure("redraw (refresh)", widget.refresh, args.repeat, sent)
 
-    def pick() -> None:
-        widget.select(0 if widget.selected is None else None)
+        def pick() -> None:
+            widget.select(0 if widget.selected is None else None)
 
-    measure("click on a hand card", pick, args.repeat, counter)
-    widget.select(0)
-    in_view = [cell for cell in lit if widget.geometry.visible(cell)]  # the table may pan
-    hover_targets = [widget.geometry.cell_center(cell) for cell in in_view[:2]]
-    state = {"i": 0}
+        measure("click on a hand card", pick, args.repeat, sent)
+        widget.select(0)
+        in_view = [cell for cell in lit if widget.geometry.visible(cell)]  # the table may pan
+        hover_targets = [widget.geometry.cell_center(cell) for cell in in_view[:2]]
+        state = {"i": 0}
 
-    def hover() -> None:
-        state["i"] ^= 1
-        widget.canvas._handle_custom_msg(
-            {"event": "mouse_move", "x": hover_targets[state["i"]][0],
-             "y": hover_targets[state["i"]][1]},
-            [],
-        )  # fmt: skip
+        def hover() -> None:
+            state["i"] ^= 1
+            x, y = hover_targets[state["i"]]
+            deliver_event(widget.canvas, {"event": "mouse_move", "x": x, "y": y})
 
-    measure("hover from one lit cell to another", hover, args.repeat, counter)
+        measure("hover from one lit cell to another", hover, args.repeat, sent)
 
 
 if __name__ == "__main__":

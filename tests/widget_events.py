@@ -1,33 +1,37 @@
 """Deliver browser events to a widget's canvas, and record what the canvas sends back.
 
-The one place in the tests that touches ipycanvas internals: a click or a tap in the browser
-arrives at the kernel as a custom widget message, and ``Canvas._handle_custom_msg`` is where
-ipywidgets hands such a message to the canvas's registered callbacks, exactly as a real click
-does.  Mouse events carry ``x`` and ``y``; touch events (``touch_start``, ``touch_move``,
-``touch_end``) carry ``touches``, a list of ``{"x": .., "y": ..}``, the fingers on the screen
-(for ``touch_end``: the fingers still down), as ipycanvas's front end sends them.  Outgoing
-draw commands all pass through ipycanvas's shared canvas manager; :class:`Sent` records them
-there.  Page measures reach the widget's companion as a front end's trait changes do
-(:func:`measure`).
+A click or a tap in the browser arrives at the kernel as a custom widget message, handed to
+the canvas's registered callbacks exactly as a real click is
+(:func:`~dweebies_widget.widget.compat.deliver_event`).  Mouse events carry ``x`` and ``y``;
+touch events (``touch_start``, ``touch_move``, ``touch_end``) carry ``touches``, a list of
+``{"x": .., "y": ..}``, the fingers on the screen (for ``touch_end``: the fingers still
+down), as ipycanvas's front end sends them.  Outgoing draw commands all pass through
+ipycanvas's shared canvas manager; :func:`recording` records them there
+(:func:`~dweebies_widget.widget.compat.recorded_draws`).  Page measures reach the widget's
+companion as a front end's trait changes do (:func:`measure`).  What touches ipycanvas and
+ipywidgets internals is in :mod:`dweebies_widget.widget.compat`.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ipycanvas import canvas as ipycanvas_canvas
-
 from dweebies_widget.grid import Cell
 from dweebies_widget.widget import DweebiesWidget
+from dweebies_widget.widget.compat import (
+    DrawMessage,
+    deliver_event,
+    forget_current_canvas,
+    recorded_draws,
+)
 
 
 def send(widget: DweebiesWidget, event: str, **fields: Any) -> None:
     """Deliver one frontend event (``mouse_down``, ``mouse_move``, ``key_down``...)."""
-    widget.canvas._handle_custom_msg({"event": event, **fields}, [])
+    deliver_event(widget.canvas, {"event": event, **fields})
 
 
 def touch(widget: DweebiesWidget, event: str, *points: tuple[float, float]) -> None:
@@ -101,35 +105,28 @@ def wait_until(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
 class Sent:
     """The messages the canvas manager sent: each one a list of draw commands."""
 
-    def __init__(self) -> None:
-        self.messages: list[list[Any]] = []
-        self.bytes: list[int] = []
+    def __init__(self, messages: list[DrawMessage]) -> None:
+        self.messages = messages
+
+    @property
+    def bytes(self) -> list[int]:
+        """Each message's size on the wire."""
+        return [message.size for message in self.messages]
 
     def commands(self, index: int = -1) -> list[Any]:
         """The commands of one message (a single command is wrapped in a list)."""
-        message = self.messages[index]
-        return message if message and isinstance(message[0], list) else [message]
+        return self.messages[index].commands
 
     def names(self, index: int = -1) -> list[str]:
-        by_index = {v: k for k, v in ipycanvas_canvas.COMMANDS.items()}
-        return [by_index[c[0]] for c in self.commands(index)]
+        return self.messages[index].names
 
 
 @contextmanager
-def recording() -> Iterator[Sent]:
-    """Record every message the canvas manager sends while the block runs."""
-    manager = ipycanvas_canvas._CANVAS_MANAGER
-    sent = Sent()
-    original = manager._send
-
-    def fake_send(msg: dict[str, Any], buffers: list[Any] | None = None) -> None:
-        buffers = buffers or []
-        sent.messages.append(json.loads(bytes(buffers[0])))
-        sent.bytes.append(len(json.dumps(msg)) + sum(len(bytes(b)) for b in buffers))
-
-    manager._send = fake_send
-    manager._current_canvas = None
-    try:
-        yield sent
-    finally:
-        manager._send = original
+def recording(*, forget: bool = True) -> Iterator[Sent]:
+    """Record every message the canvas manager sends while the block runs; with
+    ``forget``, the manager first forgets the canvas it drew on last, so every recording
+    starts alike (each redraw then begins by naming its canvas)."""
+    with recorded_draws() as drawn:
+        if forget:
+            forget_current_canvas()
+        yield Sent(drawn)

@@ -30,6 +30,7 @@ from ipycanvas import Canvas, hold_canvas
 
 from ..game import MAX_PLAYERS, MIN_PLAYERS
 from ..widget.app import DweebiesWidget
+from ..widget.compat import dom_classes, forget_current_canvas
 from ..widget.geometry import Geometry
 from ..widget.paint import Pen, paint
 from .address import qr_svg
@@ -86,7 +87,7 @@ def _text(placeholder: str, label: str, *, password: bool = False, width: str = 
 
 def _message() -> Any:
     layout = widgets.Layout(min_height="1.6em")
-    return widgets.HTML(layout=layout, _dom_classes=["dweebies-message"])
+    return widgets.HTML(layout=layout, **dom_classes("dweebies-message"))
 
 
 def _say(box: Any, text: str, *, bad: bool = False) -> None:
@@ -144,12 +145,12 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
         self.errors: list[str] = []
         self._lock = threading.RLock()
         # Classes given when made, not added after: no message more to the page.
-        self.header = widgets.HTML(_dom_classes=["dweebies-seat-header"])
-        self.waiting = widgets.HTML(_dom_classes=["dweebies-waiting"])
+        self.header = widgets.HTML(**dom_classes("dweebies-seat-header"))
+        self.waiting = widgets.HTML(**dom_classes("dweebies-waiting"))
         self.lobby = _button("Lobby", "Back to the lobby (your seat stays yours)")
         self.lobby.on_click(lambda _b: leave())
         self.footer = widgets.HBox([self.lobby])
-        super().__init__([self.header, self.waiting, self.footer], _dom_classes=["dweebies-seat"])
+        super().__init__([self.header, self.waiting, self.footer], **dom_classes("dweebies-seat"))
         self._show()
         self.follower = Follower(room, sitting.code, self.seat.version, self._changed, post)
 
@@ -215,7 +216,7 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         self.code = _text("like K7QX", "Table code", width="12em")
         self.join = _button("Join", "Sit at the table with this code", "primary")
         self.join.on_click(lambda _b: self._sit(lambda: self._join(self.code.value)))
-        self.waiting_tables = widgets.VBox(_dom_classes=["dweebies-open-tables"])
+        self.waiting_tables = widgets.VBox(**dom_classes("dweebies-open-tables"))
         self._tables_head = widgets.HTML("Tables waiting for students:")
         self._rows: dict[str, Any] = {}
         """Per table code, its row in the list of tables waiting for students."""
@@ -407,7 +408,7 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
 
     def _on_client_ready(self) -> None:
         # A new view shows an empty canvas (see DweebiesWidget): draw again for it.
-        self.canvas._canvas_manager._current_canvas = None
+        forget_current_canvas(self.canvas)
         self._draw()
 
     def _hints_changed(self, change: dict[str, Any]) -> None:

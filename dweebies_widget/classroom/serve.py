@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..widget.compat import pace_voila_pool
 from .address import lan_ip, student_address, teacher_address
 from .errors import ClassroomError, WrongPassword
 from .pages import ADDRESS_VARIABLE, STORE_VARIABLE, TEACHER_VARIABLE
@@ -194,21 +195,7 @@ def refill_gently(manager: Any, every: float = REFILL_EVERY) -> None:
     * a student who comes when every ready kernel is taken is handed one that waits out its
       delay first: here only started kernels count as the pool, so that student's page gets
       a kernel of its own at once (as without a pool) instead."""
-    fill = manager.fill_if_needed
-
-    def fill_if_needed(
-        delay: float | None = None, notebook_name: str | None = None, **kwargs: Any
-    ) -> None:
-        if delay is None:  # a page took a kernel (a start-up fill gives a delay of 0)
-            waiting = len(manager._pools.get(notebook_name, ())) - ready(notebook_name)
-            delay = manager.fill_delay + every * waiting
-        fill(delay=delay, notebook_name=notebook_name, **kwargs)
-
-    def ready(notebook_name: str | None) -> int:
-        return sum(1 for task in manager._pools.get(notebook_name, ()) if task.done())
-
-    manager.fill_if_needed = fill_if_needed
-    manager.get_pool_size = ready
+    pace_voila_pool(manager, lambda starting: manager.fill_delay + every * starting)
 
 
 def serve(args: argparse.Namespace) -> int:

@@ -21,7 +21,6 @@ from typing import Any
 
 import pytest
 from comm import DummyComm
-from ipywidgets.widgets.widget import _instances
 from widget_events import click_cell, click_hand, key, tap_cell, tap_hand
 
 from dweebies_widget import DweebiesWidget, Game, Move
@@ -33,6 +32,7 @@ from dweebies_widget.classroom.pages import LobbyPage, SeatView, TeacherPage
 from dweebies_widget.classroom.seat import Follower, RoomSeat
 from dweebies_widget.classroom.serve import main, read_password, voila_config
 from dweebies_widget.classroom.teacher import spectator_scene, status_text
+from dweebies_widget.widget.compat import widget_instances
 from dweebies_widget.widget.controller import NO_HINTS
 from dweebies_widget.widget.remote import AGAIN, Elsewhere, SeatGame
 
@@ -602,13 +602,13 @@ def test_the_lobby_list_changes_only_what_changed(teacher_store: str) -> None:
     lobby.name.value, lobby.pin.value = "Di", "2468"
     gone.children[0].click()
     assert "That table is full" in lobby.message.value and lobby.view is None
-    made = len(_instances)
+    made = len(widget_instances())
     third = room.create_table(players=2)  # a new table: shown in the row set aside
     loop.run_until(lambda: len(lobby.waiting_tables.children) == 3)
     assert lobby.waiting_tables.children[1] is gone
     assert gone.children[0].description == f"Join {third}"
     assert gone.children[1].value == "(free), (free)"
-    assert len(_instances) == made  # no widget made for it
+    assert len(widget_instances()) == made  # no widget made for it
     gone.children[0].click()
     assert lobby.view is not None and lobby.view.sitting.code == third
     room.close()
