@@ -297,12 +297,9 @@ def test_the_generator_keeps_only_positions_that_pass_their_keep_condition() -> 
     assert found
     for cand in found:
         view = Game.from_json(cand.save).view(json.loads(cand.save)["state"]["current_player"])
-        if cand.kind == "where":
-            assert cand.dweebie is not None
-            assert K.where_keep(view, K.where_answer(view, cand.dweebie))
-        else:
-            spec_ = K.kind(cand.kind)
-            assert spec_.keep(view, spec_.answer(view))
+        spec_ = K.kind(cand.kind)
+        assert (cand.dweebie is not None) == spec_.names_card
+        assert spec_.keep(view, spec_.answer(view, cand.dweebie))
 
 
 def test_the_model_and_generator_import_no_widget_library() -> None:

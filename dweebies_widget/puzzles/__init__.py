@@ -11,9 +11,12 @@ True
 The parts, each in a module of its own:
 
 * :mod:`~dweebies_widget.puzzles.kinds`: the five kinds (``haul``, ``rejoin``, ``safe``,
-  ``where``, ``endgame``), each an answer by exhaustive search and a keep-condition;
+  ``where``, ``endgame``), one class in one module each, holding everything the kind means
+  (answer by exhaustive search, keep-condition, goal, messages, hints, themes, the answer's
+  JSON shape, the generator's filter), and their registry;
 * :mod:`~dweebies_widget.puzzles.endgame`: the exact prover of two-player endgames;
-* :mod:`~dweebies_widget.puzzles.model`: :class:`Puzzle`, :class:`Verdict`, :class:`Hint`;
+* :mod:`~dweebies_widget.puzzles.model`: :class:`Puzzle` (and :class:`Verdict`,
+  :class:`Hint` of :mod:`~dweebies_widget.puzzles.verdict`);
 * :mod:`~dweebies_widget.puzzles.rating`: ratings measured with the AI ladder;
 * :mod:`~dweebies_widget.puzzles.generate`: mining self-play games for puzzles;
 * :mod:`~dweebies_widget.puzzles.store`: puzzle files (JSON), checked on loading.

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 
-from .kinds import KINDS
+from .kinds import KINDS, names
 from .model import Puzzle
 from .rating import LADDER
 from .store import dump, load
@@ -28,18 +28,18 @@ def stats(puzzles: Sequence[Puzzle]) -> str:
     lines = [f"{len(puzzles)} puzzles"]
     head = f"{'kind':<8} {'count':>5}  {'ratings 1-5':<22}" + "".join(f"{n:>9}" for n in LADDER)
     lines.append(head)
-    for kind in KINDS:
+    for kind in names():
         ps = [p for p in puzzles if p.kind == kind]
         if not ps:
             continue
         ratings = Counter(p.rating for p in ps)
         spread = " ".join(f"{ratings.get(r, 0):>3}" for r in range(1, 6))
         row = f"{kind:<8} {len(ps):>5}  {spread:<22}"
-        if kind != "where":
+        if all(p.measure.shares for p in ps):  # rated by the ladder
             for i in range(len(LADDER)):
                 row += f"{sum(p.measure.shares[i] for p in ps) / len(ps):>9.0%}"
         else:
-            row += f"{'(rules)':>9}"
+            row += f"{'(rules)':>9}"  # measured otherwise: by the size of the task
         lines.append(row)
     return "\n".join(lines)
 

@@ -3,9 +3,10 @@
 Each game is played to the end by players of the ladder (Random, Greedy, Cautious and the
 Expert at :data:`PLAY_SIMULATIONS` simulations), 2 to 6 of them, under the default rules or
 a house rule (:data:`RULESETS`).  Before every move, the position the game has reached is
-examined from the seat to move, for every kind asked: a quick filter first (a position that
-cannot pass skips the search), then the kind's answer by exhaustive search and its
-keep-condition (:mod:`dweebies_widget.puzzles.kinds`).  Only positions that pass are
+examined from the seat to move, for every kind asked, by the kind itself
+(:meth:`Kind.find <dweebies_widget.puzzles.kinds.base.Kind.find>`): a quick filter first (a
+position that cannot pass skips the search), then the kind's answer by exhaustive search
+and its keep-condition.  Only positions that pass are
 candidates; nothing is ever edited by hand.
 
 Candidates are deduplicated (the same table, hand and facts seen from the solver's seat
@@ -19,12 +20,12 @@ come from the seed and the game's number, so a process pool, any other executor 
 loop (``executor=None``) give the same puzzles in the same order.
 
 The quick players of the ladder fill most seats (:data:`LADDER_NAMES`), and the kinds that
-real play reaches often are searched only in the first games (:data:`SEARCHED_GAMES`), so
-that many games can be played for the rare kinds (``rejoin`` and ``safe`` are found about
-once in 100 and once in 500 games).  Endgames are searched only with at most
-:data:`ENDGAME_CARDS` cards left in the hands, and a position whose proof would need more
-than :data:`ENDGAME_BUDGET` positions is skipped (the proofs of the shipped set stay fast
-enough to be redone at test time).
+real play reaches often are searched only in the first games (each kind's
+``searched_games``), so that many games can be played for the rare kinds (``rejoin`` and
+``safe`` are found about once in 100 and once in 500 games).  Endgames are searched only
+with at most :data:`ENDGAME_CARDS` cards left in the hands, and a position whose proof would
+need more than :data:`ENDGAME_BUDGET` positions is skipped (the proofs of the shipped set
+stay fast enough to be redone at test time).
 """
 
 from __future__ import annotations
@@ -35,15 +36,13 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
 
-from .. import grid
 from ..ai import CautiousPlayer, ExpertPlayer, GreedyPlayer, RandomPlayer
 from ..ai.base import Player
-from ..game import Game, Move, Rules, View
+from ..game import Game, Rules, View
 from ..parallel import run_all
 from . import kinds as K
-from .endgame import BudgetExceeded, Prover
+from .kinds.endgame import ENDGAME_BUDGET, ENDGAME_CARDS
 from .model import Puzzle
 from .store import loads, to_record
 
@@ -75,13 +74,6 @@ PLAYER_COUNTS = (2, 2, 2, 3, 4, 5, 6)
 #: The ladder, by name, each as often as it is listed: the quick players fill most seats,
 #: so that many games can be played to find the rare kinds.
 LADDER_NAMES = ("Random",) * 6 + ("Greedy",) * 6 + ("Cautious", "Expert")
-#: The kinds that are common in real play are searched only in the first games (as many
-#: as given here); the rare ones (``rejoin``, ``safe``) in every game.
-SEARCHED_GAMES = {"haul": 400, "where": 400, "endgame": 800}
-#: Most cards left in both hands for an endgame to be searched.
-ENDGAME_CARDS = 6
-#: Most positions an endgame proof may search in the generator.
-ENDGAME_BUDGET = 6_000
 
 
 @dataclass(frozen=True)
@@ -134,9 +126,9 @@ def _player(name: str) -> Player:
 
 def mine_game(spec: GameSpec, kinds: Sequence[str] = K.KINDS) -> list[Candidate]:
     """Play the game of ``spec`` and return the positions it reached that pass a
-    keep-condition of one of ``kinds`` (in the order play reached them); a kind of
-    :data:`SEARCHED_GAMES` is searched only in games numbered below its count."""
-    kinds = [k for k in kinds if spec.index < SEARCHED_GAMES.get(k, spec.index + 1)]
+    keep-condition of one of ``kinds`` (in the order play reached them); a kind with
+    ``searched_games`` is searched only in games numbered below it."""
+    kinds = [k for k in kinds if _searched(K.kind(k), spec.index)]
     players = [_player(n) for n in spec.seats]
     rngs = [random.Random(f"puzzles:{spec.seed}:{spec.index}:{s}") for s in range(len(players))]
     game = Game(players=len(players), seed=spec.deal, rules=spec.rules)
@@ -158,91 +150,20 @@ def mine_game(spec: GameSpec, kinds: Sequence[str] = K.KINDS) -> list[Candidate]
 def candidates(
     game: Game, view: View, kinds: Iterable[str], rng: random.Random
 ) -> Iterator[tuple[str, int | None]]:
-    """The kinds (with the named card for ``where``) whose keep-condition the position of
-    ``game`` passes for the seat to move (``view``); ``rng`` picks the named card."""
-    kinds = list(kinds)
-    public = view.public_game()
-    gains = public.collect_map()
-    hand = set(view.hand)
-    collecting = sorted(
-        (n for options in gains.values() for d, n in options.items() if d in hand), reverse=True
-    )
-    outs: dict[Any, K.Outcome] | None = None
-
-    def outcomes() -> dict[Any, K.Outcome]:
-        nonlocal outs
-        if outs is None:
-            outs = K.outcomes(view)
-        return outs
-
-    light: dict[Any, K.Outcome] | None = None
-
-    def plain() -> dict[Any, K.Outcome]:
-        nonlocal light
-        if light is None:
-            light = outs if outs is not None else K.outcomes(view, handed=False)
-        return light
-
-    for kind in kinds:
-        if kind == "haul":
-            if len(collecting) < 3 or collecting[0] < 3 or collecting[0] == collecting[1]:
-                continue
-            answer = K.haul_answer(view, plain())
-            if answer and K.haul_keep(view, answer, plain()):
-                yield kind, None
-        elif kind == "rejoin":
-            if not public.is_split or public.bridge_cost != 1 or not collecting:
-                continue
-            answer = K.rejoin_answer(view, plain())
-            if answer and K.rejoin_keep(view, answer, plain()):
-                yield kind, None
-        elif kind == "safe":
-            # The answer collects, and 3 moves collect more: only collecting moves matter,
-            # so look at those first and search every move only if they pass.
-            if len(collecting) < 4 or collecting[2] < 2 or collecting[-1] >= collecting[2]:
-                continue
-            moves = [Move(d, cell) for cell, options in gains.items() for d in options if d in hand]
-            some = K.outcomes(view, moves)
-            if not K.safe_keep(view, K.safe_answer(view, some), some):
-                continue
-            answer = K.safe_answer(view, outcomes())
-            if answer and K.safe_keep(view, answer, outcomes()):
-                yield kind, None
-        elif kind == "where":
-            if not public.is_split:
-                continue
-            if len(grid.frontier(view.board)) < 2 * len(view.legal):
-                continue
-            dweebie = rng.choice(sorted(hand))
-            cells = K.where_answer(view, dweebie)
-            if cells and K.where_keep(view, cells):
-                yield kind, dweebie
-        elif kind == "endgame":
-            if game.players != 2 or game.pile_size or sum(game.hand_sizes) > ENDGAME_CARDS:
-                continue
-            if len(view.legal_moves()) < 4:
-                continue
-            answer = _single_win(public, view)
-            if answer and K.endgame_keep(view, answer):
-                yield kind, None
-        else:
-            K.kind(kind)  # raises for an unknown kind
+    """The kinds (with the named card of a kind that names one) whose keep-condition the
+    position of ``game`` passes for the seat to move (``view``); ``rng`` picks the named
+    card.  Each kind filters and searches (:meth:`Kind.find
+    <dweebies_widget.puzzles.kinds.base.Kind.find>`), sharing what every move does."""
+    specs = [K.kind(k) for k in kinds]
+    scan = K.Scan(game, view, rng)
+    for spec in specs:
+        for dweebie in spec.find(scan):
+            yield spec.name, dweebie
 
 
-def _single_win(public: Game, view: View) -> frozenset[Move]:
-    """The winning moves of an endgame if there is exactly one, else nothing: the search
-    stops at a second winning move, or when it runs out of budget."""
-    prover = Prover(public, view.seat, budget=ENDGAME_BUDGET)
-    found: list[Move] = []
-    try:
-        for move in prover.ordered(public.legal_moves()):
-            if prover.wins(move):
-                found.append(move)
-                if len(found) > 1:
-                    return frozenset()
-    except BudgetExceeded:
-        return frozenset()
-    return frozenset(found)
+def _searched(spec: K.Kind, index: int) -> bool:
+    """Whether the game numbered ``index`` is searched for puzzles of ``spec``."""
+    return spec.searched_games is None or index < spec.searched_games
 
 
 def _key(view: View, kind: str, dweebie: int | None) -> str:
@@ -255,7 +176,7 @@ def _key(view: View, kind: str, dweebie: int | None) -> str:
         list(view.hand),
         list(view.hand_sizes),
         view.pile_size,
-        list(view.scores) if kind == "endgame" else None,
+        list(view.scores) if K.kind(kind).scores_matter else None,
     ]
     return hashlib.sha256(json.dumps(data).encode()).hexdigest()
 
@@ -279,14 +200,15 @@ def generate(
 ) -> list[Puzzle]:
     """Mine ``games`` self-play games for puzzles of ``kinds`` (see the module
     docstring): at most ``per_kind`` of each kind (``None``: all), grouped by kind in the
-    order of :data:`~dweebies_widget.puzzles.kinds.KINDS`, easiest first.
+    order of the registered kinds (:func:`~dweebies_widget.puzzles.kinds.names`), easiest
+    first.
 
     ``executor`` (any :class:`concurrent.futures.Executor`) plays the games and measures
     the ratings in parallel; the result is the same without one.
     """
-    wanted = [k for k in K.KINDS if k in set(kinds)]
     for k in kinds:
-        K.kind(k)
+        K.kind(k)  # raises for an unknown kind
+    wanted = [k for k in K.names() if k in set(kinds)]
     specs = game_specs(games, seed)
     mined = run_all(
         _Miner(tuple(wanted)), specs, executor=executor, progress=progress, desc="games"
@@ -304,7 +226,7 @@ def generate(
         chosen.extend(pool if per_kind is None else pool[:per_kind])
     records = run_all(_make, chosen, executor=executor, progress=progress, desc="puzzles")
     puzzles = loads(_file(records))
-    order = {k: i for i, k in enumerate(K.KINDS)}
+    order = {k: i for i, k in enumerate(K.names())}
     return sorted(puzzles, key=lambda p: (order[p.kind], p.rating, p.measure.difficulty, p.id))
 
 

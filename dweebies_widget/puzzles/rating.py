@@ -16,15 +16,10 @@ player misses too 2 (or 3 with many moves), one that only one player finds 3 or 
 that the whole ladder misses 4 or 5 (with fewer moves or more, the log term can move a
 puzzle by a step).
 
-A ``where`` puzzle asks where a card may go, which every ladder player knows (they play
-only legal moves), so there the measure is the size of the task instead: with ``F`` the
-empty cells next to a card (where a card may go when the table is not split), ``L`` the
-legal cells and ``G`` the groups,
-
-    D = log2(F / L) + (G - 2) + log2(L) / 2
-
-(more tempting cells per legal one, more groups and more cells to find make it harder),
-rated with the same steps.  The shares are then recorded as empty.
+A kind may measure otherwise (:meth:`Kind.measure
+<dweebies_widget.puzzles.kinds.base.Kind.measure>`): a ``where`` puzzle asks where a card
+may go, which every ladder player knows, so it measures the size of the task
+(:mod:`dweebies_widget.puzzles.kinds.where`), rated with the same steps.
 
 >>> rating_of(1.0), rating_of(3.0), rating_of(9.0)
 (1, 2, 5)
@@ -37,7 +32,6 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .. import grid
 from ..ai import CautiousPlayer, ExpertPlayer, GreedyPlayer, RandomPlayer
 from ..ai.base import Player
 from ..game import Game
@@ -70,7 +64,7 @@ class Measure:
 
     shares: tuple[float, ...]
     """For each of :data:`LADDER`, the fraction of its tries that found the answer (empty
-    for ``where``)."""
+    for a kind measured otherwise, such as ``where``)."""
     moves: int
     """Legal moves of the solver."""
     difficulty: float
@@ -90,22 +84,11 @@ def rating_of(difficulty: float) -> int:
     return 1 + sum(1 for step in STEPS if difficulty >= step)
 
 
-def measure(
-    game: Game, seat: int, kind: str, answer: frozenset[Any], dweebie: int | None = None
-) -> Measure:
-    """Measure the difficulty of the puzzle of ``kind`` with ``answer`` in ``game`` for
-    ``seat`` (see the module docstring)."""
+def measure(game: Game, seat: int, answer: frozenset[Any]) -> Measure:
+    """Measure the difficulty of the puzzle with ``answer`` (moves) in ``game`` for
+    ``seat`` by the ladder (see the module docstring)."""
     view = game.view(seat)
     moves = len(view.legal_moves())
-    if kind == "where":
-        legal = max(1, len(answer))
-        frontier = len(grid.frontier(view.board))
-        groups = len(game.groups)
-        difficulty = (
-            math.log2(max(frontier, legal) / legal) + max(0, groups - 2) + math.log2(legal) / 2
-        )
-        difficulty = round(difficulty, 3)
-        return Measure((), moves, difficulty, rating_of(difficulty))
     shares = []
     for player in ladder():
         found = 0

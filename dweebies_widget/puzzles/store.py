@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ..errors import SaveError
-from ..game import Game, Move
+from ..game import Game
 from ..save import json_object, read_json
 from . import kinds as K
 from .model import Puzzle, puzzle_id
@@ -120,10 +120,8 @@ def loads(text: str | bytes, *, prove: bool = False) -> list[Puzzle]:
 
 # ---------------------------------------------------------------------- records
 def to_record(p: Puzzle) -> dict[str, Any]:
-    if p.kind == "where":
-        answer = sorted([r, c] for r, c in p.answer)
-    else:
-        answer = sorted([m.dweebie, m.cell[0], m.cell[1]] for m in p.answer)
+    """A puzzle as plain data, its answer in the shape its kind gives it."""
+    answer = p.kind_info.encode(p.answer)
     return {
         "id": p.id,
         "kind": p.kind,
@@ -141,8 +139,10 @@ def to_record(p: Puzzle) -> dict[str, Any]:
 def _puzzle(item: object, where: str, prove: bool) -> Puzzle:
     rec = _obj(item, where, _PUZZLE_KEYS)
     kind = rec["kind"]
-    if kind not in K.KINDS:
-        _fail(f"{where}: unknown kind {kind!r} (the kinds are {', '.join(K.KINDS)})")
+    try:
+        spec = K.kind(kind)
+    except ValueError:
+        _fail(f"{where}: unknown kind {kind!r} (the kinds are {', '.join(K.names())})")
     themes = rec["themes"]
     if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes):
         _fail(f"{where}: 'themes' must be a list of strings")
@@ -153,26 +153,20 @@ def _puzzle(item: object, where: str, prove: bool) -> Puzzle:
     dweebie = rec["dweebie"]
     if dweebie is not None:
         dweebie = _int(dweebie, f"{where}: 'dweebie'")
-    if (kind == "where") != (dweebie is not None):
-        _fail(f"{where}: a where puzzle names a card ('dweebie'), the other kinds do not")
+    if spec.names_card != (dweebie is not None):
+        names = "names a card" if spec.names_card else "names no card"
+        _fail(f"{where}: a {kind} puzzle {names} ('dweebie')")
     try:
         game = Game.from_json(json.dumps(rec["game"]))
     except SaveError as exc:
         _fail(f"{where}: its position is not a valid game save: {exc}")
     if game.is_over or game.current_player != seat:
         _fail(f"{where}: 'seat' {seat} is not the seat to move")
-    answer = _answer(rec["answer"], kind, where)
-    legal = game.legal_cells()
-    if kind == "where":
-        if dweebie not in game.hand(seat):
-            _fail(f"{where}: the named card {dweebie} is not in the solver's hand")
-        if not answer <= legal:
-            _fail(f"{where}: the answer holds a cell where no card may go")
-    else:
-        moves = set(game.legal_moves())
-        if not answer <= moves:
-            _fail(f"{where}: the answer holds an illegal move")
-    if rec["goal"] != K.kind(kind).goal(dweebie):
+    answer = _answer(rec["answer"], spec, where)
+    problem = spec.illegal(game, seat, answer, dweebie)
+    if problem:
+        _fail(f"{where}: {problem}")
+    if rec["goal"] != spec.goal(dweebie):
         _fail(f"{where}: 'goal' is not the goal of a {kind} puzzle")
     m = _obj(rec["measure"], f"{where}: 'measure'", _MEASURE_KEYS)
     shares = m["shares"]
@@ -192,7 +186,7 @@ def _puzzle(item: object, where: str, prove: bool) -> Puzzle:
     )
     if measure.rating != rating or rating_of(measure.difficulty) != rating:
         _fail(f"{where}: 'rating' {rating} is not what its measurement gives")
-    if puzzle_id(game, kind, dweebie, frozenset(answer)) != rec["id"]:
+    if puzzle_id(game, kind, dweebie, answer) != rec["id"]:
         _fail(
             f"{where}: 'id' {rec['id']!r} is not the digest of its position, kind and answer; "
             "the file was changed by hand"
@@ -204,7 +198,7 @@ def _puzzle(item: object, where: str, prove: bool) -> Puzzle:
         rating=rating,
         seat=seat,
         goal=rec["goal"],
-        answer=frozenset(answer),
+        answer=answer,
         dweebie=dweebie,
         measure=measure,
         position=game,
@@ -217,16 +211,14 @@ def _puzzle(item: object, where: str, prove: bool) -> Puzzle:
     return puzzle
 
 
-def _answer(data: object, kind: str, where: str) -> set[Any]:
+def _answer(data: object, spec: K.Kind, where: str) -> frozenset[Any]:
+    """The answer of a record, in the shape of its kind's codec."""
     if not isinstance(data, list) or not data:
         _fail(f"{where}: 'answer' must be a non-empty list")
-    out: set[Any] = set()
-    size = 2 if kind == "where" else 3
-    for item in data:
-        if not isinstance(item, list) or len(item) != size or not all(type(x) is int for x in item):
-            shape = "[row, col]" if kind == "where" else "[dweebie, row, col]"
-            _fail(f"{where}: each answer must be {shape} (ints), not {item!r}")
-        out.add((item[0], item[1]) if size == 2 else Move(item[0], (item[1], item[2])))
+    try:
+        out = spec.decode(data)
+    except ValueError as exc:
+        _fail(f"{where}: {exc}")
     if len(out) != len(data):
         _fail(f"{where}: 'answer' lists something twice")
     return out

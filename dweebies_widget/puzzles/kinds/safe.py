@@ -1,0 +1,97 @@
+"""The ``safe`` puzzle: collect without handing the next seat a collection.
+
+A move is *unsafe* when, after it, the next seat (another seat than the solver) could
+collect :data:`~dweebies_widget.puzzles.kinds.analysis.SAFE_LIMIT` (2) or more cards with
+some Dweebie among the solver's unseen cards.  Answer: among the safe moves, those that
+collect the most (more than none).  Kept if the answer is one move and at least 3 moves
+collect more but are unsafe (the temptation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ...game import Move, View
+from .analysis import SAFE_LIMIT, Outcome, outcomes
+from .base import MoveKind, Posed, Scan
+from .words import card, does
+
+__all__ = ["Safe"]
+
+
+class Safe(MoveKind):
+    """Collect the most without handing the next player a collection (see the module
+    docstring)."""
+
+    name = "safe"
+    title = "Safe"
+    definition = (
+        "the answer is, among the moves after which the next seat has no collection of "
+        f"{SAFE_LIMIT} or more cards with any Dweebie among your unseen cards, those that "
+        "collect the most (at least one card)"
+    )
+    keep_rule = "kept if that is one move and at least 3 moves collect more but are unsafe"
+    goal_text = (
+        "Collect as many cards as you can without leaving the next player a line of 2 or "
+        "more cards to collect."
+    )
+
+    def answer(self, view: View, dweebie: int | None = None) -> frozenset[Move]:
+        """Among the safe moves, those that collect the most (empty if no safe move
+        collects)."""
+        return _best_safe(outcomes(view))
+
+    def keep(self, view: View, answer: frozenset[Any]) -> bool:
+        """One answer, and at least 3 moves collect more but are unsafe."""
+        return _kept(answer, outcomes(view))
+
+    def why_none(self, view: View) -> str:
+        return "no move collects without handing the next player a collection"
+
+    def praise(self, puzzle: Posed, out: Outcome) -> str:
+        return (
+            f"Right! {does(out)} and leaves the next player nothing to collect with a card "
+            "you have not seen."
+        )
+
+    def fault(self, puzzle: Posed, outs: dict[Move, Outcome], out: Outcome) -> str:
+        handed = out.biggest_handed
+        if not out.safe and handed is not None:
+            d, n = handed
+            return (
+                f"{does(out)}, but it hands the next player (seat {out.next_seat}) a "
+                f"collection of {n} cards with {card(d)}, a Dweebie you have not seen."
+            )
+        best = max(outs[m].points for m in puzzle.answer)
+        return f"{does(out)} and is safe, but a safe move collects {best}."
+
+    def find(self, scan: Scan) -> Iterator[int | None]:
+        """The answer collects, and 3 moves collect more: only collecting moves matter, so
+        those are looked at first, and every move only if they pass."""
+        top = scan.collecting
+        if len(top) < 4 or top[2] < 2 or top[-1] >= top[2]:
+            return
+        hand = scan.hand
+        moves = [
+            Move(d, cell) for cell, options in scan.gains.items() for d in options if d in hand
+        ]
+        some = outcomes(scan.view, moves)
+        if not _kept(_best_safe(some), some):
+            return
+        answer = _best_safe(scan.outcomes())
+        if answer and _kept(answer, scan.outcomes()):
+            yield None
+
+
+def _best_safe(outs: dict[Move, Outcome]) -> frozenset[Move]:
+    best = max((o.points for o in outs.values() if o.safe), default=0)
+    return frozenset(m for m, o in outs.items() if best and o.safe and o.points == best)
+
+
+def _kept(answer: frozenset[Any], outs: dict[Move, Outcome]) -> bool:
+    if len(answer) != 1:
+        return False
+    (move,) = answer
+    points = outs[move].points
+    return sum(1 for o in outs.values() if o.points > points and not o.safe) >= 3

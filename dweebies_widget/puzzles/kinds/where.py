@@ -1,0 +1,175 @@
+"""The ``where`` puzzle: mark every cell where a named card of the solver's hand may go.
+
+Answer: the legal cells (a set of cells, not a move).  Kept only for split tables where the
+rule matters: the empty cells next to a card are at least twice as many as the legal ones.
+
+Every ladder player knows where a card may go (they play only legal moves), so the rating
+measures the size of the task instead (:meth:`Where.measure`): with ``F`` the empty cells
+next to a card (where a card may go when the table is not split), ``L`` the legal cells and
+``G`` the groups,
+
+    D = log2(F / L) + (G - 2) + log2(L) / 2
+
+(more tempting cells per legal one, more groups and more cells to find make it harder),
+rated with the steps of :func:`~dweebies_widget.puzzles.rating.rating_of`.  The shares are
+then recorded as empty.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any
+
+from ... import grid
+from ...errors import IllegalMoveError
+from ...game import Game, View
+from ...grid import Cell
+from ..rating import Measure, rating_of
+from ..verdict import Hint, Verdict
+from .base import Kind, Posed, Scan, as_cell, is_int_list
+from .words import area_words, around, card, plural
+
+__all__ = ["Where"]
+
+
+class Where(Kind):
+    """Mark every cell where the named card may go (see the module docstring)."""
+
+    name = "where"
+    title = "Where"
+    definition = "the answer is every cell where the named card of your hand may go"
+    keep_rule = (
+        "kept only for split tables with at least twice as many empty cells next to a card "
+        "as legal cells"
+    )
+    goal_text = "Click every cell where {card} may go, then press Check."
+    names_card = True
+    marks_cells = True
+    answer_shape = "[row, col]"
+    searched_games = 400
+
+    def answer(self, view: View, dweebie: int | None = None) -> frozenset[Cell]:
+        """The cells where ``dweebie`` (a card of the solver's hand) may go."""
+        if dweebie is None or dweebie not in view.hand:
+            return frozenset()
+        return frozenset(view.legal_cells())
+
+    def keep(self, view: View, answer: frozenset[Any]) -> bool:
+        """A split table with at least twice as many empty cells next to a card as legal
+        cells."""
+        game = view.public_game()
+        return game.is_split and len(grid.frontier(view.board)) >= 2 * len(answer)
+
+    def why_none(self, view: View) -> str:
+        return "the card cannot be placed"
+
+    def measure(self, game: Game, seat: int, answer: frozenset[Any]) -> Measure:
+        """The size of the task (see the module docstring)."""
+        view = game.view(seat)
+        legal = max(1, len(answer))
+        frontier = len(grid.frontier(view.board))
+        groups = len(game.groups)
+        difficulty = (
+            math.log2(max(frontier, legal) / legal) + max(0, groups - 2) + math.log2(legal) / 2
+        )
+        difficulty = round(difficulty, 3)
+        return Measure((), len(view.legal_moves()), difficulty, rating_of(difficulty))
+
+    # ------------------------------------------------------------------ the student
+    def check(self, puzzle: Posed, attempt: Any) -> Verdict:
+        """Judge the cells clicked (any iterable of ``(row, col)``)."""
+        try:
+            chosen = frozenset(as_cell(c) for c in attempt)
+        except (TypeError, ValueError):
+            return Verdict(False, "Click cells of the table: a set of (row, col) pairs.")
+        assert puzzle.dweebie is not None
+        answer = puzzle.answer
+        if chosen == answer:
+            n = len(answer)
+            return Verdict(
+                True, f"Right! {card(puzzle.dweebie)} may go on exactly these {plural(n, 'cell')}."
+            )
+        wrong = sorted(chosen - answer)
+        missed = len(answer - chosen)
+        parts = []
+        if wrong:
+            parts.append(_why_not(puzzle, wrong[0]))
+            if len(wrong) > 1:
+                parts.append(f"{len(wrong) - 1} more of your cells cannot be used either.")
+        if missed:
+            parts.append(f"You missed {plural(missed, 'cell')} where it may go.")
+        return Verdict(False, "Not quite: " + " ".join(parts))
+
+    def hints(self, puzzle: Posed) -> tuple[Hint, ...]:
+        """First what makes a cell legal, then the area of the answer."""
+        game = puzzle.position
+        cells = frozenset(puzzle.answer)
+        if game.is_split:
+            k, cost = len(game.groups), game.bridge_cost
+            first = (
+                f"The table is split into {k} groups that need {plural(cost, 'card')} to "
+                "join: a card may go only on a shortest way to join them."
+            )
+        else:
+            first = "The table is in one piece: a card may go next to any card."
+        return (
+            Hint(first, puzzle.dweebie),
+            Hint(f"Look at {area_words(cells, game.board)}.", puzzle.dweebie, around(cells)),
+        )
+
+    # ------------------------------------------------------------------ JSON
+    def encode(self, answer: frozenset[Any]) -> list[list[int]]:
+        return sorted([r, c] for r, c in answer)
+
+    def decode(self, data: list[Any]) -> frozenset[Any]:
+        out = set()
+        for item in data:
+            if not is_int_list(item, 2):
+                raise ValueError(f"each answer must be {self.answer_shape} (ints), not {item!r}")
+            out.add((item[0], item[1]))
+        return frozenset(out)
+
+    def illegal(self, game: Game, seat: int, answer: frozenset[Any], dweebie: int | None) -> str:
+        if dweebie not in game.hand(seat):
+            return f"the named card {dweebie} is not in the solver's hand"
+        if not answer <= game.legal_cells():
+            return "the answer holds a cell where no card may go"
+        return ""
+
+    # ------------------------------------------------------------------ the generator
+    def find(self, scan: Scan) -> Iterator[int | None]:
+        """Only on a split table with twice as many empty cells next to a card as legal
+        cells; the card is picked at random from the hand."""
+        view = scan.view
+        if not scan.public.is_split:
+            return
+        if len(grid.frontier(view.board)) < 2 * len(view.legal):
+            return
+        dweebie = scan.rng.choice(sorted(scan.hand))
+        cells = self.answer(view, dweebie)
+        if cells and self.keep(view, cells):
+            yield dweebie
+
+
+def _why_not(puzzle: Posed, cell: Cell) -> str:
+    """Why the named card may not go on ``cell``, in words."""
+    game = puzzle.game
+    assert puzzle.dweebie is not None
+    try:
+        game.play(puzzle.dweebie, cell)
+    except IllegalMoveError as exc:
+        if exc.reason == "not-on-link":
+            k = len(game.groups)
+            cost = game.bridge_cost
+            return (
+                f"{cell} is next to a card, but the table is split into {k} groups that "
+                f"need {plural(cost, 'card')} to join, and {cell} is on no shortest bridge "
+                "between them."
+            )
+        if exc.reason == "not-adjacent":
+            return f"{cell} touches no card (corners do not count)."
+        if exc.reason == "occupied":
+            return f"{cell} already holds a card."
+        return str(exc)
+    return f"{cell} is legal."  # pragma: no cover - wrong cells are never legal

@@ -1,0 +1,85 @@
+"""The puzzles' words for cards, moves and places on the table, shared by every kind's
+messages and hints.
+
+>>> card(25)
+'Zuzu (25)'
+>>> area_words({(0, 2)}, {(0, 0): 1, (1, 2): 2})
+'the top right of the table'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from ... import grid
+from ...cards import name
+from ...game import Move
+from ...grid import Cell
+from .analysis import Outcome
+
+__all__ = ["around", "area_words", "card", "cards", "does", "move_text", "plural"]
+
+
+def card(dweebie: int) -> str:
+    """A Dweebie in words: its name and id."""
+    return f"{name(dweebie)} ({dweebie})"
+
+
+def cards(dweebies: Sequence[int]) -> str:
+    """Dweebies in words, joined with commas."""
+    return ", ".join(card(d) for d in dweebies)
+
+
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word``, with an ``s`` unless ``n`` is 1 (``plural(2, "card")`` is
+    ``'2 cards'``)."""
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def move_text(move: Move) -> str:
+    """A move in words: ``'Ugbug (20) at (0, 2)'``."""
+    return f"{card(move.dweebie)} at {move.cell}"
+
+
+def does(out: Outcome) -> str:
+    """What a move collects, in words (and why nothing, on a split table)."""
+    text = move_text(out.move)
+    n = out.points
+    if n:
+        return f"{text} collects {plural(n, 'card')}"
+    if out.split_before and out.split_after:
+        return f"{text} collects nothing (nothing is collected while the table is split)"
+    return f"{text} collects nothing"
+
+
+def around(cells: Iterable[Cell]) -> frozenset[Cell]:
+    """The cells within one step (diagonals included) of ``cells``: a hint's area."""
+    return frozenset((r + dr, c + dc) for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+
+
+def area_words(cells: Iterable[Cell], board: Mapping[Cell, int]) -> str:
+    """Where ``cells`` lie on the table, in words ("the top left of the table")."""
+    box = grid.bounding_box(list(board) or [(0, 0)])
+    assert box is not None
+    top, left, bottom, right = box
+    cells = list(cells)
+    r = sum(c[0] for c in cells) / len(cells)
+    c = sum(x[1] for x in cells) / len(cells)
+
+    def third(x: float, lo: int, hi: int, words: tuple[str, str, str]) -> str:
+        span = hi - lo
+        if span <= 0:
+            return words[1]
+        if x < lo + span / 3:
+            return words[0]
+        if x > hi - span / 3:
+            return words[2]
+        return words[1]
+
+    v = third(r, top, bottom, ("top", "", "bottom"))
+    h = third(c, left, right, ("left", "", "right"))
+    if v and h:
+        return f"the {v} {h} of the table"
+    if v or h:
+        return f"the {v or h} of the table"
+    return "the middle of the table"
