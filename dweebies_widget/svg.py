@@ -38,7 +38,7 @@ from pathlib import Path
 
 from .game import Game, Placement
 from .shapes import Circle, Drop, Outline, Square, outline
-from .widget.position import drawing, fit, picture_size, scene_of, table_cells
+from .widget.position import still
 from .widget.svg_writer import canvas_svg, number
 from .widget.words import plural
 
@@ -157,10 +157,7 @@ def render(
     labels = _seat_names(game, names)
     if viewer is not None and not 0 <= viewer < game.players:
         raise ValueError(f"viewer must be a seat from 0 to {game.players - 1}, not {viewer}")
-    scene = scene_of(game, names=labels, viewer=viewer, legal=legal, last=last)
-    legal_cells = game.legal_cells()
-    width, height = picture_size(table_cells(scene, legal_cells), MAX_WIDTH)
-    pen = drawing(scene, fit(scene, width, height, legal=legal_cells))
+    picture = still(game, names=labels, viewer=viewer, legal=legal, last=last, max_width=MAX_WIDTH)
     status, facts = _status(game, labels), _facts(game)
     placement = game.last_placement if last else None
     below = [status, facts]
@@ -168,7 +165,8 @@ def render(
         below.append("Last: " + placement.describe(labels))
     if game.is_split:
         below.append(_bridge(game))
-    return canvas_svg(pen, (width, height), 1, below=below, label=f"Dweebies: {status}. {facts}")
+    label = f"Dweebies: {status}. {facts}"
+    return canvas_svg(picture.pen, picture.size, 1, below=below, label=label)
 
 
 # ---------------------------------------------------------------------------- the picture

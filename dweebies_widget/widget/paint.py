@@ -129,10 +129,16 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
         tint = P.GROUP_TINTS[i % len(P.GROUP_TINTS)]
         for cell in _in_view(g, group):
             pen.rect(g.cell_box(cell), fill=tint)
+    ghosts = scene.taken - scene.board.keys()
     for cell in _in_view(g, scene.links - scene.lit):
         pen.dash(3, 3)
         pen.round_rect(g.card_box(cell), 8 * g.scale, stroke=P.LINK_EDGE, width=2)
-        pen.text(*g.cell_center(cell), "+", 28 * g.scale, P.LINK_EDGE, bold=True)
+        if cell not in ghosts:  # a taken cell says "taken" there instead
+            pen.text(*g.cell_center(cell), "+", 28 * g.scale, P.LINK_EDGE, bold=True)
+    if scene.centre is not None and not scene.board and scene.centre not in scene.lit:
+        pen.dash(5, 3)
+        pen.round_rect(g.card_box(scene.centre), 9 * g.scale, stroke=P.TAKEN_EDGE, width=1.5)
+        pen.text(*g.cell_center(scene.centre), "centre", max(11.0, 12 * g.scale), P.SOFT_INK)
     _paint_taken(pen, g, scene)
     _paint_lit(pen, g, scene)
     board = scene.board
@@ -161,6 +167,8 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
     _paint_moves(pen, g, scene)
     _paint_coordinates(pen, g, scene)
     pen.dash()
+    if scene.rulers:
+        _paint_rulers(pen, g)
     _paint_legend(pen, g, scene)
     if scene.banner:
         _paint_banner(pen, g, scene.banner)
@@ -231,6 +239,20 @@ def _paint_coordinates(pen: Pen, g: Geometry, scene: Scene) -> None:
         pen.rect((x, y, tw, th), fill=_TAG_FILL)
     for x, y, tw, th, text in tags:
         pen.text(x + tw / 2, y + th / 2 + 0.5, text, size, _TAG_INK, bold=True, max_width=tw - 2)
+
+
+def _paint_rulers(pen: Pen, g: Geometry) -> None:
+    """The columns' numbers along the table's top edge, the rows' along its left edge."""
+    bx, by, _, _ = g.table_band
+    (r0, c0), (r1, c1) = g.visible_cells()
+    size = 11.0
+    for c in range(c0, c1 + 1):
+        x, _ = g.cell_center((r0, c))
+        pen.text(x, by + 8, str(c), size, P.SOFT_INK, halo=P.TABLE_FILL, halo_width=3)
+    for r in range(r0, r1 + 1):
+        _, y = g.cell_center((r, c0))
+        pen.text(bx + 4, y, str(r), size, P.SOFT_INK, align="left", halo=P.TABLE_FILL,
+                 halo_width=3)  # fmt: skip
 
 
 def _paint_refused(pen: Pen, g: Geometry, cell: Cell) -> None:

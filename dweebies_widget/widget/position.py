@@ -23,9 +23,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from ..face import CELL_H, CELL_W
-from ..game import Game, Placement
+from ..game import CENTER, Game, Placement
 from ..grid import Cell, reading_order
 from . import words
 from .geometry import BAR_H, HAND_H, Geometry
@@ -33,7 +34,7 @@ from .paint import paint
 from .pen import Pen
 from .scene import Scene, SeatInfo
 
-__all__ = ["drawing", "fit", "others", "picture_size", "scene_of", "table_cells"]
+__all__ = ["Still", "drawing", "fit", "others", "picture_size", "scene_of", "still", "table_cells"]
 
 
 def others(game: Game, viewer: int | None) -> list[Placement]:
@@ -64,6 +65,7 @@ def scene_of(
     legal: bool = False,
     last: bool = True,
     labels: bool = True,
+    rulers: bool = False,
     ai: Sequence[bool] = (),
     curtain: str | None = None,
     me: int | None = None,
@@ -74,7 +76,8 @@ def scene_of(
     ``viewer``: the seat whose hand is shown; ``None`` (nobody's seat: a spectator, a
     notebook) shows the hand of the seat to move, or none once the game is over or under a
     ``curtain`` (text covering the hand).  ``legal`` lights the cells where the mover may
-    place, with their coordinates unless ``labels`` is false; ``last`` marks the last
+    place, with their coordinates unless ``labels`` is false; ``rulers`` numbers the rows and
+    columns along the table's edges; an empty table marks its centre; ``last`` marks the last
     placement, the cells it collected and the placements of the other seats since the
     viewer's last one (with a name tag).  ``ai``: which seats are computer players.  Once the
     game is over a banner gives the result from ``me``'s side (a seat or ``None``) and
@@ -117,6 +120,8 @@ def scene_of(
         taken=taken,
         marks=tuple((p.move.cell, names[p.seat]) for p in others(game, viewer)) if last else (),
         labels=labels,
+        rulers=rulers,
+        centre=None if game.board else CENTER,
         banner=tuple(line for line in banner if line),
     )
 
@@ -163,3 +168,42 @@ def drawing(scene: Scene, geometry: Geometry) -> Pen:
     pen = Pen()
     paint(pen, geometry, scene)
     return pen
+
+
+@dataclass(frozen=True)
+class Still:
+    """A still picture of a position: its scene, the layout and the recorded drawing."""
+
+    scene: Scene
+    geometry: Geometry
+    pen: Pen
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The picture's size in CSS pixels."""
+        return self.geometry.css.width, self.geometry.css.height
+
+
+def still(
+    game: Game,
+    *,
+    names: Sequence[str],
+    viewer: int | None = None,
+    legal: bool = False,
+    last: bool = True,
+    max_width: float = 900,
+) -> Still:
+    """The picture of ``game`` that :meth:`Game.svg() <dweebies_widget.game.Game.svg>`
+    shows (see :func:`scene_of` for the options), with the rows' and columns' numbers along
+    the edges, at :func:`picture_size` (at most ``max_width`` CSS pixels wide).
+
+    >>> from dweebies_widget import Game
+    >>> picture = still(Game(players=2, seed=7), names=["Ana", "Ben"])
+    >>> picture.size, picture.scene.rulers
+    ((600.0, 506.0), True)
+    """
+    scene = scene_of(game, names=names, viewer=viewer, legal=legal, last=last, rulers=True)
+    cells = game.legal_cells()
+    width, height = picture_size(table_cells(scene, cells), max_width)
+    geometry = fit(scene, width, height, legal=cells)
+    return Still(scene, geometry, drawing(scene, geometry))

@@ -99,6 +99,11 @@ class Scene:
     """The keyboard cursor."""
     labels: bool = True
     """Whether lit cells show their coordinates."""
+    rulers: bool = False
+    """Whether the rows' and columns' numbers are written along the table's top and left
+    edges (the numbers of ``game.play(dweebie, (row, col))``)."""
+    centre: Cell | None = None
+    """On an empty table: the cell where the first card goes, marked "centre"."""
     refused: Cell | None = None
     """A cell where a placement was just refused (crossed out for a moment)."""
     pulse: str | None = None

@@ -29,10 +29,12 @@ from xml.sax.saxutils import escape
 
 from .. import palette as P
 from .pen import Pen
-from .text import wrap
+from .text import text_width, wrap
 
 __all__ = ["LINE_HEIGHT", "TEXT_SIZE", "canvas_svg", "escaped", "number"]
 
+_FONT = re.compile(r"(bold )?([\d.]+)px")
+"""The weight and size of a canvas font."""
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -253,13 +255,15 @@ class _Drawing:
         ends = f'x1="{number(x1)}" y1="{number(y1)}" x2="{number(x2)}" y2="{number(y2)}"'
         self._element("line", ends + self._paint(fill=False))
 
-    def _fill_text(self, text: str, x: float, y: float, _max_width: float = 0) -> None:
-        self._write_text(text, x, y, self._paint(fill=True))
+    def _fill_text(self, text: str, x: float, y: float, max_width: float = 0) -> None:
+        self._write_text(text, x, y, max_width, self._paint(fill=True))
 
-    def _stroke_text(self, text: str, x: float, y: float, _max_width: float = 0) -> None:
-        self._write_text(text, x, y, self._paint(fill=False))
+    def _stroke_text(self, text: str, x: float, y: float, max_width: float = 0) -> None:
+        self._write_text(text, x, y, max_width, self._paint(fill=False))
 
-    def _write_text(self, text: str, x: float, y: float, colours: str) -> None:
+    def _write_text(self, text: str, x: float, y: float, most: float, colours: str) -> None:
+        """A text; one wider than ``most`` (if given) by the text metric is squeezed to that
+        width, as the canvas squeezes a text wider than its ``max_width``."""
         s = self.state
         baseline = _BASELINE.get(s.baseline, "")
         attrs = (
@@ -268,6 +272,9 @@ class _Drawing:
             + (f' dominant-baseline="{baseline}"' if baseline else "")
             + colours
         )
+        font = _FONT.match(s.font)
+        if font and most > 0 and text_width(text, float(font[2]), bool(font[1])) > most + 0.5:
+            attrs += f' textLength="{number(most)}" lengthAdjust="spacingAndGlyphs"'
         self.out.append(f"<text {attrs}{self._extra()}>{escaped(text)}</text>")
 
     # ------------------------------------------------------------------ attributes
