@@ -141,6 +141,7 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
         pen.text(*g.cell_center(scene.centre), "centre", max(11.0, 12 * g.scale), P.SOFT_INK)
     _paint_taken(pen, g, scene)
     _paint_lit(pen, g, scene)
+    _paint_taken(pen, g, scene, lit=True)
     board = scene.board
     _paint_cards(pen, [(g.card_box(cell), board[cell]) for cell in _in_view(g, board)])
     if scene.preview is not None:
@@ -183,12 +184,16 @@ def _in_view(g: Geometry, cells: Iterable[Cell]) -> list[Cell]:
     return sorted(cell for cell in cells if r0 <= cell[0] <= r1 and c0 <= cell[1] <= c1)
 
 
-def _paint_taken(pen: Pen, g: Geometry, scene: Scene) -> None:
-    """Cells the last placement collected, now empty: dashed grey ghosts (as in the static
-    picture), so the last move reads "collected from here" rather than an empty outline."""
-    for cell in _in_view(g, scene.taken - scene.lit - scene.board.keys()):
-        pen.dash(5, 3)
-        pen.round_rect(g.card_box(cell), 9 * g.scale, stroke=P.TAKEN_EDGE, width=1.5)
+def _paint_taken(pen: Pen, g: Geometry, scene: Scene, lit: bool = False) -> None:
+    """Cells the last placement collected, now empty: dashed grey ghosts, so the last move
+    reads "collected from here" rather than an empty outline.  Drawn before the lit cells;
+    then (``lit``) the word "taken" again on the lit ones, unless a heat value is there."""
+    ghosts = scene.taken - scene.board.keys()
+    cells = ghosts & scene.lit - scene.heat.keys() if lit else ghosts - scene.lit
+    for cell in _in_view(g, cells):
+        if not lit:
+            pen.dash(5, 3)
+            pen.round_rect(g.card_box(cell), 9 * g.scale, stroke=P.TAKEN_EDGE, width=1.5)
         cx, cy = g.cell_center(cell)
         pen.text(cx, cy, "taken", max(11.0, 12 * g.scale), P.SOFT_INK)
 
@@ -207,7 +212,7 @@ def _paint_lit(pen: Pen, g: Geometry, scene: Scene) -> None:
             pen.round_rect(box, 8 * g.scale, fill=fill, stroke=edge, width=2)
         if heat is not None:
             pen.round_rect(box, 8 * g.scale, fill=heat_colour(heat))
-        elif scene.link:
+        elif scene.link and cell not in scene.taken:  # a taken cell says "taken" instead
             pen.text(*g.cell_center(cell), "+", 28 * g.scale, P.LINK_EDGE, bold=True)
     for cell in _in_view(g, scene.heat.keys() & scene.lit):
         cx, cy = g.cell_center(cell)
