@@ -12,6 +12,8 @@ alone.  The seed of a deal is never part of it (it would tell every hand).
 >>> p = picture(game, code="K7QX", version=3, status="playing", seats=seats, hints=True)
 >>> p.hand_sizes, p.current_player, p.moves
 ((5, 5), 1, 1)
+>>> p.scene.hand, [s.label for s in p.scene.seats], p.scene.current
+((), ['Ana', 'Greedy (computer)'], 1)
 >>> sorted(p.to_dict())  # doctest: +NORMALIZE_WHITESPACE
 ['board', 'code', 'current_player', 'hand_sizes', 'hints', 'last', 'legal', 'moves', 'owed',
  'pile_size', 'players', 'scores', 'seats', 'status', 'version', 'winners']
@@ -19,10 +21,12 @@ alone.  The seed of a deal is never part of it (it would tell every hand).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..game import Game, Placement, View
+from ..widget.position import scene_of
+from ..widget.scene import Scene
 
 __all__ = ["LeaderRow", "Picture", "Seat", "SeatInfo", "SeatState", "TableInfo", "picture"]
 
@@ -139,6 +143,10 @@ class Picture:
     """Actions in the history so far."""
     winners: tuple[int, ...]
     hints: bool
+    scene: Scene = field(compare=False, repr=False)
+    """What a spectator's page draws (:func:`~dweebies_widget.widget.position.scene_of`
+    with no hand; whose turn it is only while the table is played): the widget's picture of
+    this table, painted by the one painter."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data (cells as ``[row, col]`` lists)."""
@@ -221,6 +229,15 @@ def picture(
 ) -> Picture:
     """The spectator's picture of ``game`` (public information only)."""
     over = game.is_over
+    scene = scene_of(
+        game,
+        names=[s.label for s in seats],
+        ai=[s.computer is not None for s in seats],
+        hands=False,
+        labels=False,
+    )
+    if status != "playing":
+        scene = replace(scene, current=None)
     return Picture(
         code=code,
         version=version,
@@ -238,4 +255,5 @@ def picture(
         moves=len(game.history),
         winners=game.winners if over else (),
         hints=hints,
+        scene=scene,
     )

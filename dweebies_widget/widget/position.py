@@ -66,6 +66,7 @@ def scene_of(
     last: bool = True,
     labels: bool = True,
     rulers: bool = False,
+    hands: bool = True,
     ai: Sequence[bool] = (),
     curtain: str | None = None,
     me: int | None = None,
@@ -73,18 +74,18 @@ def scene_of(
 ) -> Scene:
     """What a viewer may see of ``game``, seats labelled ``names``.
 
-    ``viewer``: the seat whose hand is shown; ``None`` (nobody's seat: a spectator, a
-    notebook) shows the hand of the seat to move, or none once the game is over or under a
-    ``curtain`` (text covering the hand).  ``legal`` lights the cells where the mover may
-    place, with their coordinates unless ``labels`` is false; ``rulers`` numbers the rows and
-    columns along the table's edges; an empty table marks its centre; ``last`` marks the last
-    placement, the cells it collected and the placements of the other seats since the
-    viewer's last one (with a name tag).  ``ai``: which seats are computer players.  Once the
-    game is over a banner gives the result from ``me``'s side (a seat or ``None``) and
-    ``again`` (what to do next, if anything)."""
+    ``viewer``: the seat whose hand is shown; ``None`` (nobody's seat: a notebook) shows
+    the hand of the seat to move, or none once the game is over or under a ``curtain``
+    (text covering the hand); ``hands=False`` (a spectator) shows no hand.  ``legal``
+    lights the cells where the mover may place, with their coordinates unless ``labels`` is
+    false; ``rulers`` numbers the rows and columns along the table's edges; an empty table
+    marks its centre; ``last`` marks the last placement, the cells it collected and the
+    placements of the other seats since the viewer's last one (with a name tag).  ``ai``:
+    which seats are computer players.  Once the game is over a banner gives the result from
+    ``me``'s side (a seat or ``None``) and ``again`` (what to do next, if anything)."""
     over = game.is_over
-    owner = viewer
-    if owner is None and (over or curtain is not None):
+    owner = viewer if hands else None
+    if owner is None and (over or curtain is not None or not hands):
         hand: tuple[int, ...] = ()
     else:
         if owner is None:
