@@ -24,8 +24,8 @@ SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
 AXE_VERSION := 4.14.1
 AXE         := .cache/axe/node_modules/axe-core/axe.min.js
 
-.PHONY: lab app classroom test notebooks lint typecheck chromium postgresql axe bench screenshot \
-	puzzles handouts clean distclean
+.PHONY: help lab app classroom check test notebooks lint typecheck chromium postgresql axe bench \
+	screenshot puzzles handouts clean distclean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ $(CLASS_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install -e ".[classroom]"
 	touch $@
 
+## help: list these commands and what they do
+help:
+	@sed -n -e 's/^## \([a-z]*:\)/\1/p' -e 's/^## /    /p' $(MAKEFILE_LIST)
+
 ## lab: open the play notebook in JupyterLab
 lab: $(LAB_STAMP)
 	$(PY) -m jupyter lab notebooks/00_play.ipynb $(LAB_FLAGS)
@@ -55,6 +59,12 @@ app: $(LAB_STAMP)
 ## from one store file, classroom.sqlite; asks for the teacher password first
 classroom: $(CLASS_STAMP)
 	$(PY) -m dweebies_widget.classroom serve $(CLASSROOM_ARGS)
+
+## check: lint, type check, then every test that needs no browser, no PostgreSQL server and
+## no notebook run (the markers browser, postgres and notebook of tests/conftest.py): the
+## quick loop while editing (under 3 minutes); make test before pushing
+check: lint typecheck
+	$(PY) -m pytest -m "not browser and not postgres and not notebook"
 
 ## test: lint, type check, then run every test (browser, accessibility and PostgreSQL tests
 ## included)

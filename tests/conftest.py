@@ -1,5 +1,6 @@
-"""pytest configuration: the hypothesis profiles, and the browser tests' servers (the test
-helpers are in ``helpers.py``, the browser tests' in ``browser_pages.py``)."""
+"""pytest configuration: the hypothesis profiles, the markers that ``make check`` selects
+by, and the browser tests' servers (the test helpers are in ``helpers.py``, the browser
+tests' in ``browser_pages.py``)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,36 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+# ---------------------------------------------------------------------------- markers
+# What a test needs beyond Python, so that `make check` can leave it out (`make test` runs
+# everything).  They are given here, by the fixtures a test uses, its module and its kind,
+# and by the classroom's `store` fixture for its PostgreSQL engine (tests/classroom).
+MARKERS = {
+    "browser": "drives Chromium in JupyterLab, Notebook 7 or Voila",
+    "postgres": "needs the PostgreSQL server the test session starts",
+    "notebook": "runs notebooks (nbval's cells, or a run of its own)",
+}
+BROWSER_FIXTURES = {"browser", "lab", "voila"}
+# Modules whose every test runs the notebooks.
+NOTEBOOK_MODULES = {"test_binder.py"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, meaning in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {meaning} (left out by make check)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        if "postgres" in fixtures:
+            item.add_marker(pytest.mark.postgres)
+        if item.path.suffix == ".ipynb" or item.path.name in NOTEBOOK_MODULES:
+            item.add_marker(pytest.mark.notebook)
 
 
 # ---------------------------------------------------------------------------- browser tests

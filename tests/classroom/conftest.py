@@ -14,7 +14,8 @@ import pytest
 
 from .postgres_server import TempPostgres
 
-STORES = ["sqlite", "postgres"]
+# The PostgreSQL engine's tests are marked, for `make check` to leave out (tests/conftest.py).
+STORES = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
 
 @pytest.fixture(scope="session")
