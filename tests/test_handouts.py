@@ -68,7 +68,7 @@ def drawn_texts(pen: Pen) -> list[str]:
 
 def canvas_pen(widget: DweebiesWidget | PuzzleWidget) -> Pen:
     """The picture the widget's canvas shows now, recorded as the widget draws it."""
-    c = widget.controller
+    c = widget.session
     pen = Pen()
     paint(pen, c.geometry, c.scene)
     if isinstance(widget, PuzzleWidget):
@@ -82,10 +82,10 @@ def test_the_play_widget_shows_its_current_position_where_no_widget_can_be_drawn
     before = display_data(w)
     assert before[VIEW]["model_id"] == w.model_id  # the live widget, first for Lab and Voila
     picture = before["image/svg+xml"]
-    assert picture == play_picture(w.controller)
+    assert picture == play_picture(w.session)
     # The canvas's picture: every text it draws, in the same order; the status line under it.
     assert canvas_texts(picture) == drawn_texts(canvas_pen(w))
-    assert texts(picture) == w.controller.status_lines()
+    assert texts(picture) == w.session.status_lines()
     assert 'width="900" height=' in picture  # the canvas's size in the page
 
     hand = w.game.hand(0)
@@ -95,7 +95,7 @@ def test_the_play_widget_shows_its_current_position_where_no_widget_can_be_drawn
     after = display_data(w)["image/svg+xml"]
     assert after != picture
     assert canvas_texts(after) == drawn_texts(canvas_pen(w))
-    assert texts(after) == w.controller.status_lines()
+    assert texts(after) == w.session.status_lines()
     assert w.game.board[cell] == hand[0] and len(w.game.board) == 2  # Greedy answered
     assert f"Greedy placed {NAMES[w.game.board[w.game.last_move.cell]]}" in texts(after)[-1]
     assert display_data(w) == {**display_data(w), "image/svg+xml": after}  # same on every call
@@ -103,7 +103,7 @@ def test_the_play_widget_shows_its_current_position_where_no_widget_can_be_drawn
 
 def test_the_picture_shows_only_the_hand_the_screen_shows() -> None:
     w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=3, ai_delay=0, flash=0)
-    said = canvas_texts(play_picture(w.controller))
+    said = canvas_texts(play_picture(w.session))
     assert "Ana's hand" in said
     assert all(NAMES[d] in said for d in w.game.hand(0))
     hidden = set(w.game.hand(1)) - set(w.game.hand(0)) - set(w.game.board.values())
@@ -117,7 +117,7 @@ def test_a_puzzle_is_pictured_as_first_shown_and_never_with_its_answer() -> None
     start = display_data(w)
     assert start[VIEW]["model_id"] == w.model_id
     picture = start["image/svg+xml"]
-    title, goal = w.controller.title(), f"Goal: {w.controller.goal}"
+    title, goal = w.session.title(), f"Goal: {w.session.goal}"
     assert " ".join(texts(picture)) == f"{title} {goal}"  # in lines over the table
     assert canvas_texts(picture) == drawn_texts(canvas_pen(w))  # the canvas as shown
     shown = canvas_pen(w).ops
@@ -127,7 +127,7 @@ def test_a_puzzle_is_pictured_as_first_shown_and_never_with_its_answer() -> None
     assert w.check() is not None and w.solved == [w.puzzle.id]
     assert canvas_pen(w).ops != shown  # the canvas now lights the answer...
     # ...the picture still shows the puzzle as it was first shown.
-    assert display_data(w)["image/svg+xml"] == picture == puzzle_picture(w.controller)
+    assert display_data(w)["image/svg+xml"] == picture == puzzle_picture(w.session)
 
 
 # ---------------------------------------------------------------------------- questions

@@ -22,11 +22,11 @@ from dweebies_widget.cards import NAMES
 from dweebies_widget.classroom import SeatInfo as ClassSeat
 from dweebies_widget.classroom.picture import picture as spectate
 from dweebies_widget.widget import paint, puzzle_paint, svg_writer, text
-from dweebies_widget.widget.controller import Controller
 from dweebies_widget.widget.geometry import Geometry
 from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.position import drawing, fit, scene_of, still
 from dweebies_widget.widget.scene import Scene, SeatInfo
+from dweebies_widget.widget.session import Session
 from dweebies_widget.widget.static import play_picture
 from dweebies_widget.widget.svg_writer import LINE_HEIGHT, TEXT_SIZE, canvas_svg
 from dweebies_widget.widget.text import text_width, wrap
@@ -61,7 +61,7 @@ def test_game_svg_and_the_play_widget_draw_the_same_commands() -> None:
     game = mid_game()
     picture = still(game, names=SEATS, viewer=0)
     width, height = picture.size
-    c = Controller(
+    c = Session(
         SEATS, game=game.copy(), width=int(width), height=int(height), pixel_ratio=1,
         scheduler=quiet,
     )  # fmt: skip

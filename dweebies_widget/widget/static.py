@@ -15,10 +15,10 @@ renderers fall back to the picture.
   stored picture cannot give the answer away.
 * :func:`question_html` is a question's prompt and choices as HTML, never its answer.
 
-This module decides nothing and imports no widget library: it reads the controllers.
+This module decides nothing and imports no widget library: it reads the sessions.
 
->>> from dweebies_widget.widget.controller import Controller
->>> c = Controller(["Ana", "Ben"], seed=7, width=900, height=720, pixel_ratio=1,
+>>> from dweebies_widget.widget.session import Session
+>>> c = Session(["Ana", "Ben"], seed=7, width=900, height=720, pixel_ratio=1,
 ...                scheduler=lambda delay, job: lambda: None)
 >>> picture = play_picture(c)
 >>> picture.startswith("<svg") and "Ana to play" in picture
@@ -30,37 +30,39 @@ from __future__ import annotations
 import html
 
 from ..questions import LETTERS, Question
-from .controller import Controller
 from .geometry import Geometry
 from .pen import Pen
 from .position import drawing
-from .puzzle import PuzzleController
 from .puzzle_paint import paint_overlay
+from .puzzle_set import PuzzleController
+from .session import Session
 from .svg_writer import canvas_svg
 
 __all__ = ["canvas_svg", "play_picture", "puzzle_picture", "question_html"]
 
 
-def play_picture(controller: Controller, pen: Pen | None = None) -> str:
+def play_picture(session: Session, pen: Pen | None = None) -> str:
     """The play widget's picture as SVG: its canvas as shown now (``pen``: what the widget
     painted, when it draws more than the table), the status line under it."""
     if pen is None:
-        pen = drawing(controller.scene, controller.geometry)
-    lines = controller.status_lines()
-    return canvas_svg(pen, *_size(controller.geometry), below=lines, label="Dweebies: " + lines[0])
+        pen = drawing(session.scene, session.geometry)
+    lines = session.status_lines()
+    return canvas_svg(pen, *_size(session.geometry), below=lines, label="Dweebies: " + lines[0])
 
 
-def puzzle_picture(controller: PuzzleController) -> str:
-    """The puzzle shown by ``controller`` as SVG, as it is first shown: the title and the goal
+def puzzle_picture(session: PuzzleController) -> str:
+    """The puzzle shown by ``session`` as SVG, as it is first shown: the title and the goal
     over the starting position (never a verdict, a mark or a move the student made)."""
-    g = controller.geometry
+    g = session.geometry
     start = PuzzleController(
-        [controller.puzzle], width=round(g.width), height=round(g.height),
+        [session.puzzle], width=round(g.width), height=round(g.height),
         pixel_ratio=g.ratio, scheduler=lambda _delay, _job: lambda: None,
     )  # fmt: skip
     pen = drawing(start.scene, start.geometry)
-    paint_overlay(pen, start.geometry, start.overlay())
-    title, goal = controller.title(), f"Goal: {controller.goal}"
+    overlay = start.overlay()
+    if overlay is not None:
+        paint_overlay(pen, start.geometry, overlay)
+    title, goal = session.title(), f"Goal: {session.goal}"
     return canvas_svg(pen, *_size(g), above=[title, goal], label=f"{title}. {goal}")
 
 
