@@ -126,7 +126,7 @@ def twin(size: tuple[int, int] | None = None) -> DweebiesWidget:
     """The notebooks' widget, built here to know where things are drawn."""
     w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0, flash=0)
     if size is not None:
-        w.controller.resize(*size)
+        w.session.resize(*size)
     return w
 
 
@@ -331,8 +331,8 @@ def settle(page: Page, seconds: float = 8) -> None:
 def match_size(w: DweebiesWidget, page: Page) -> None:
     """Size the headless twin's canvas like the page's (so its geometry is the page's)."""
     width, height, _, _ = canvas_sizes(page)
-    if w.controller.size != (width, height):
-        w.controller.resize(width, height)
+    if w.session.size != (width, height):
+        w.session.resize(width, height)
 
 
 def page_point(page: Page, x: float, y: float) -> tuple[float, float]:
@@ -406,7 +406,7 @@ def press(page: Page, point: tuple[float, float], touch: bool) -> None:
 def act(page: Page, w: DweebiesWidget, point: tuple[float, float], touch: bool) -> None:
     """A click or a tap at canvas pixel ``point`` in the page, and the same on the twin."""
     press(page, point, touch)
-    c = w.controller
+    c = w.session
     if touch:
         c.touch_start([point])
         c.touch_end([])
@@ -418,7 +418,7 @@ def act(page: Page, w: DweebiesWidget, point: tuple[float, float], touch: bool) 
 
 def in_step(page: Page, w: DweebiesWidget, seconds: float = 20) -> None:
     """Wait until the page's status line and move log say what the twin's say."""
-    want = (w.controller.status_lines()[0], len(w.controller.log_entries()))
+    want = (w.session.status_lines()[0], len(w.session.log_entries()))
     end = time.monotonic() + seconds
     while True:
         lines = status_text(page).splitlines()

@@ -13,8 +13,8 @@ from typing import Any
 
 from dweebies_widget import Game
 from dweebies_widget.grid import Cell
-from dweebies_widget.widget.controller import Change, Controller
 from dweebies_widget.widget.geometry import Geometry
+from dweebies_widget.widget.session import Change, Session
 from dweebies_widget.widget.timing import ManualClock
 
 Point = tuple[float, float]
@@ -38,7 +38,7 @@ class Screen:
         self.clock = ManualClock()
         self.changes: list[Change] = []
         width, height = round(css[0] * ratio), round(css[1] * ratio)
-        self.c = Controller(
+        self.c = Session(
             seats, scheduler=self.clock, on_change=self.changes.append, width=width,
             height=height, pixel_ratio=ratio, **options,
         )  # fmt: skip

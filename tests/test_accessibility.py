@@ -76,16 +76,16 @@ def test_play_page_passes_axe(
         press(page, w.geometry.cell_center((0, 0)), touch=False)
         wait_for_text(page, ".dweebies-log", "Greedy", seconds=60)
         wait_for_text(page, ".dweebies-status", "Guided turn 2")
-        w.controller.click(*w.geometry.hand_center(mumbo))
-        w.controller.click(*w.geometry.cell_center((0, 0)))
+        w.session.click(*w.geometry.hand_center(mumbo))
+        w.session.click(*w.geometry.cell_center((0, 0)))
         canvas.focus()  # the keyboard picks the first card: no picture needed
         page.keyboard.press("1")
-        w.controller.key("1")
+        w.session.key("1")
         wait_for_text(page, ".dweebies-status", "on a lit")
         assert description(page) != start
         # The live region, the same element as at the start, says what the screen says now
         # (it is emptied first, then filled, so that the same words twice are read again).
-        said = w.controller.announcement
+        said = w.session.announcement
         assert said
         page.wait_for_function(
             "said => window.__live.isConnected && window.__live.textContent.includes(said)",

@@ -97,7 +97,7 @@ def picture_of(code: str, name: str) -> str:
     exec(code, space)  # the notebook's own cell: the same seeded widget
     widget = space[name]
     return (
-        play_picture(widget.controller) if name == "widget" else puzzle_picture(widget.controller)
+        play_picture(widget.session) if name == "widget" else puzzle_picture(widget.session)
     )
 
 

@@ -97,11 +97,11 @@ def test_projector_shows_table_status_buttons_and_newest_move_together(
         )
         assert outline == ["solid", "3px"], "the keyboard focus is not visible"
         page.keyboard.press("1")
-        w.controller.key("1")
+        w.session.key("1")
         in_step(page, w)
         assert w.selected == 0
         page.keyboard.press("Escape")
-        w.controller.key("Escape")
+        w.session.key("Escape")
         in_step(page, w)
 
         # A whole game, to its end.  Midway, the log is scrolled down to older moves: the
@@ -117,9 +117,9 @@ def test_projector_shows_table_status_buttons_and_newest_move_together(
                 assert log.evaluate("e => e.scrollTop") == 0
         assert scrolled
         assert "game over" in status_text(page).lower()
-        assert w.controller.scene.banner  # the twin, in the same state, shows the banner
+        assert w.session.scene.banner  # the twin, in the same state, shows the banner
         assert spread(banner_column(page, w)) <= 8, "no banner in the middle of the table"
-        assert described(page, w.controller.describe()) == w.controller.describe()
+        assert described(page, w.session.describe()) == w.session.describe()
         assert "game over" in description(page).lower()
         page.locator(".dweebies-widget").first.evaluate("e => e.scrollIntoView({block: 'start'})")
         assert page.evaluate(IN_VIEW) == []

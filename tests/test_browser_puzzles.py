@@ -41,7 +41,7 @@ def twin(page: Page) -> PuzzleWidget:
     game = Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4}, hands=[[20, 3], [5]])
     w = PuzzleWidget([Puzzle.make(game, "haul")])
     width, height, _, _ = canvas_sizes(page)
-    w.controller.resize(width, height)
+    w.session.resize(width, height)
     return w
 
 

@@ -63,7 +63,7 @@ def button(page: Page, label: str) -> Locator:
 def cursor_pixel(page: Page, w: DweebiesWidget, step: int) -> list[int]:
     """The pixel just above the graph's plot, in the middle of ``step``'s column: the
     cursor's line when that step is shown, the paper otherwise."""
-    replay = w.controller.replay
+    replay = w.session.replay
     assert replay is not None
     x = w.geometry.graph_x(step, replay.steps + 1)
     y = w.geometry.graph_plot[1] - 2 * w.pixel_ratio
@@ -86,14 +86,14 @@ def test_review_after_a_short_game_in_voila_steps_once(browser: Browser, voila: 
         button(page, "Review").click()
         rev = review(w.game, ExpertPlayer(simulations=30), names=w.labels, executor=None,
                      progress=False)  # fmt: skip
-        w.controller.open_replay(review=rev)  # the twin, looking back with the same review
+        w.session.open_replay(review=rev)  # the twin, looking back with the same review
         wait_for_text(page, ".dweebies-status", "% (", seconds=60)  # the moves are judged
         assert button(page, "Forward").is_visible()
         assert button(page, "New game").count() == 0  # the rows swapped
         settle(page)  # the canvas fits the page again under the new row
         match_size(w, page)
         in_step(page, w)
-        assert status_text(page).splitlines()[0] == w.controller.status_lines()[0]
+        assert status_text(page).splitlines()[0] == w.session.status_lines()[0]
         assert status_text(page).startswith("Move 1 of 6: Ana played")
         page.locator(".dweebies-widget").first.evaluate("e => e.scrollIntoView({block: 'start'})")
         assert page.evaluate(IN_VIEW) == []
@@ -101,15 +101,15 @@ def test_review_after_a_short_game_in_voila_steps_once(browser: Browser, voila: 
         before = cursor_pixel(page, w, 1)
 
         page.keyboard.press("ArrowRight")  # the focus stayed on the table: the arrows step
-        w.controller.key("ArrowRight")
+        w.session.key("ArrowRight")
         in_step(page, w)
         assert status_text(page).startswith("Move 2 of 6: Greedy played")
-        assert described(page, w.controller.describe()) == w.controller.describe()
+        assert described(page, w.session.describe()) == w.session.describe()
         time.sleep(0.3)  # the redraw reaches the canvas
         assert cursor_pixel(page, w, 1) != before, "the graph's cursor did not move on"
 
         button(page, "Forward").click()
-        w.controller.go_by(1)
+        w.session.go_by(1)
         in_step(page, w)
         assert status_text(page).startswith("Move 3 of 6: Ana played")
         if SHOTS:

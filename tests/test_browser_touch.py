@@ -77,7 +77,7 @@ def tap_a_move(page: Page, w: DweebiesWidget) -> None:
     log = log_text(page)
     assert "Ana placed" in log and "Greedy placed" in log
     assert log.index("Greedy placed") < log.index("Ana placed"), "the newest move comes first"
-    assert described(page, w.controller.describe()) == w.controller.describe()
+    assert described(page, w.session.describe()) == w.session.describe()
 
 
 def check_the_screen(page: Page, w: DweebiesWidget) -> None:

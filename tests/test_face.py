@@ -20,15 +20,12 @@ from dweebies_widget.face import (
     CARD_W,
     CELL_H,
     CELL_W,
-    MINI_H,
-    MINI_W,
     Dots,
     Part,
     Rect,
     Shape,
     Text,
     card_face,
-    mini_face,
 )
 from dweebies_widget.shapes import outline
 from dweebies_widget.svg import render
@@ -59,7 +56,6 @@ def numbers(value: Any) -> list[float]:
 def test_sizes_are_the_cell_less_its_inset() -> None:
     assert (CELL_W, CELL_H, CARD_INSET) == (84, 106, 4)
     assert (CARD_W, CARD_H) == (76, 98)
-    assert (MINI_W, MINI_H) == (42, 56)
 
 
 def test_the_widget_lays_cards_out_with_the_same_sizes() -> None:
@@ -132,15 +128,6 @@ def test_a_face_moves_with_its_card(d: int, dx: float, dy: float) -> None:
             assert isinstance(there, Dots)
             assert there.xs == pytest.approx([x + dx for x in here.xs])
             assert there.y == pytest.approx(here.y + dy)
-
-
-def test_the_mini_card_of_a_hand_shows_shape_symbol_and_id() -> None:
-    body, shape, symbol, ident = mini_face(25, 100, 200)
-    assert isinstance(body, Rect) and (body.x, body.y, body.w, body.h) == (100, 200, 42, 56)
-    assert isinstance(shape, Shape) and shape.fill == LOOKS[25].colour
-    assert isinstance(symbol, Text) and symbol.text == LOOKS[25].symbol and symbol.halo
-    assert isinstance(ident, Text) and ident.text == "25"
-    assert 200 < ident.y <= 200 + MINI_H
 
 
 def test_the_face_module_imports_no_drawing_code() -> None:

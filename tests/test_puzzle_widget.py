@@ -21,10 +21,12 @@ from dweebies_widget import Move
 from dweebies_widget.grid import Cell
 from dweebies_widget.lessons import Question, QuestionWidget, results
 from dweebies_widget.puzzles import KINDS, Puzzle, PuzzleWidget
-from dweebies_widget.widget.controller import Change
+from dweebies_widget.widget.compat import deliver_event
 from dweebies_widget.widget.paint import Pen
-from dweebies_widget.widget.puzzle import POINTS, PuzzleController, State, easy_to_hard, shipped
+from dweebies_widget.widget.puzzle import State
 from dweebies_widget.widget.puzzle_paint import paint_overlay
+from dweebies_widget.widget.puzzle_set import POINTS, PuzzleController, easy_to_hard, shipped
+from dweebies_widget.widget.session import Change
 from dweebies_widget.widget.timing import ManualClock
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,7 +186,7 @@ def test_enter_marks_the_cell_under_the_cursor(made: dict[str, Puzzle]) -> None:
     s = one(made["where"])
     c = s.c
     c.key("ArrowRight")  # the cursor starts on a card (never on a cell of the answer)
-    assert c.board._cursor == (0, 1)
+    assert c.board.cursor == (0, 1)
     cell = (0, 1)
     c.key("Enter")
     assert c.board.marks == {cell}
@@ -442,8 +444,8 @@ def test_the_keyboard_alone_solves_and_moves_on(made: dict[str, Puzzle]) -> None
     assert c.board.selected == 1
     c.key("ArrowUp")  # the cursor starts on a lit cell; walk it to (0, 2)
     steps = {(-1, 0): "ArrowDown", (1, 0): "ArrowUp", (0, -1): "ArrowRight", (0, 1): "ArrowLeft"}
-    while c.board._cursor != (0, 2):
-        r, col = c.board._cursor
+    while c.board.cursor != (0, 2):
+        r, col = c.board.cursor
         c.key(steps[(r > 0) - (r < 0), 0] if r else steps[0, (col > 2) - (col < 2)])
     c.key("Enter")
     assert c.board.state is State.SOLVED
@@ -468,7 +470,7 @@ def test_the_widget_solves_by_clicks_and_buttons(made: dict[str, Puzzle]) -> Non
     click_cell(w, (0, 2))  # wrong
     assert "Not quite" in w.status.value and "Doozy" in w.move_log.value
     click(w, 1.0, 1.0)  # a click takes the wrong move back
-    assert "Not quite" in w.status.value and not w.controller.board.game.history
+    assert "Not quite" in w.status.value and not w.session.board.game.history
     click_hand(w, 1)
     click_cell(w, (0, 2))
     assert w.solved == [made["haul"].id] and "Right!" in w.status.value
@@ -482,7 +484,7 @@ def test_the_widget_solves_by_clicks_and_buttons(made: dict[str, Puzzle]) -> Non
     w.check_button.click()
     assert w.solved == [made["haul"].id, made["where"].id]
     assert w.companion.description.startswith("Puzzle 2 of 2")
-    assert w.companion.announcement_id == w.controller.announcement_id
+    assert w.companion.announcement_id == w.session.announcement_id
     assert results(w) == w.results() and len(w.results()) == 2
 
 
@@ -506,11 +508,11 @@ def test_a_redraw_is_one_message_with_the_overlay(made: dict[str, Puzzle]) -> No
         click_cell(w, (0, 1))
     assert len(sent.messages) == 1
     pen = Pen()
-    paint_overlay(pen, w.geometry, w.controller.overlay())
+    paint_overlay(pen, w.geometry, w.session.overlay())
     assert ("stroke", ()) in pen.ops  # the tick of the marked cell
-    assert w.controller.board.marks == {(0, 1)}
+    assert w.session.board.marks == {(0, 1)}
     click(w, 1.0, 1.0)  # the score bar: nothing to mark
-    assert w.controller.board.marks == {(0, 1)}
+    assert w.session.board.marks == {(0, 1)}
 
 
 def test_the_filters_in_the_page_follow_the_controller() -> None:
@@ -562,14 +564,14 @@ def test_a_question_keeps_its_answer_in_the_kernel_until_submitted() -> None:
 def test_submitting_from_the_page_shows_right_or_wrong_and_why() -> None:
     w = QuestionWidget(QUESTION)
     w.choice = 1
-    w._handle_custom_msg({"event": "submit", "choice": 1}, [])
+    deliver_event(w, {"event": "submit", "choice": 1})
     assert w.submitted and w.right == 2 and not w.correct
     assert w.verdict == (
         'Not quite: the answer is C, "The whole row: 5 cards". Not just the ends: '
         "everything between them goes too."
     )
     assert w.why == QUESTION.why
-    w._handle_custom_msg({"event": "submit", "choice": 2}, [])  # one answer only
+    deliver_event(w, {"event": "submit", "choice": 2})  # one answer only
     assert not w.correct and w.choice == 1 and w.attempts == 1
     assert w.results()[0] | {"question": ""} == {
         "id": QUESTION.id, "question": "", "choice": 1, "correct": False, "attempts": 1

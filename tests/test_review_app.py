@@ -30,17 +30,17 @@ def finished_widget(**options: object) -> DweebiesWidget:
 
 def row(w: DweebiesWidget) -> object:
     """The row of controls shown under the status line."""
-    return w._row.children[0]
+    return w.controls_row.children[0]
 
 
 def step_of(w: DweebiesWidget) -> int:
-    replay = w.controller.replay
+    replay = w.session.replay
     assert replay is not None
     return replay.step
 
 
 def graph_point(w: DweebiesWidget, step: int) -> tuple[float, float]:
-    replay = w.controller.replay
+    replay = w.session.replay
     assert replay is not None
     _, y, _, h = w.geometry.graph_band
     return w.geometry.graph_x(step, replay.steps + 1), y + h / 2
@@ -69,8 +69,8 @@ def test_a_whole_review_by_buttons_slider_keys_clicks_and_taps() -> None:
     for step in range(1, 55):
         bar.forward.click()
         assert step_of(w) == bar.slider.value == step
-        assert w.companion.description == w.controller.describe()
-        assert w.companion.announcement == w.controller.announcement
+        assert w.companion.description == w.session.describe()
+        assert w.companion.announcement == w.session.announcement
     assert bar.forward.disabled and bar.last.disabled and bar.where.value == "end"
     assert w.status_text().startswith("The end, after move 54")
     bar.back.click()
@@ -92,14 +92,14 @@ def test_a_whole_review_by_buttons_slider_keys_clicks_and_taps() -> None:
     assert step_of(w) == 44
     # What do they hold?, then Play from here.
     bar.holds.value = True
-    assert w.controller.scene.holds is not None and "What do they hold?" in w.companion.description
+    assert w.session.scene.holds is not None and "What do they hold?" in w.companion.description
     bar.holds.value = False
-    assert w.controller.scene.holds is None
+    assert w.session.scene.holds is None
     key(w, "ArrowRight")
-    actions = w.controller.replay.actions()  # type: ignore[union-attr]
+    actions = w.session.replay.actions()  # type: ignore[union-attr]
     before = game.after(actions)
     bar.play.click()
-    assert row(w) is w.buttons.box and w.controller.replay is None
+    assert row(w) is w.buttons.box and w.session.replay is None
     assert w.game.after(actions) == before  # and Greedy, to play, answered at once
     assert w.labels == ("Ana", "Greedy") and w.errors == []
 
@@ -108,9 +108,9 @@ def test_back_to_the_game_while_the_review_runs_drops_it() -> None:
     w = finished_widget()
     w.buttons.review.click()
     w.review_bar.close.click()
-    assert row(w) is w.buttons.box and w.controller.replay is None
+    assert row(w) is w.buttons.box and w.session.replay is None
     time.sleep(1.0)
-    assert w.controller.replay is None and w.reviewed is None and w.errors == []
+    assert w.session.replay is None and w.reviewed is None and w.errors == []
     assert w.status_text().startswith("Game over")
 
 
@@ -129,7 +129,7 @@ def test_replay_of_a_loaded_save_and_its_review_button() -> None:
     for _ in range(5):
         key(w, "ArrowRight")
     placement_5 = [i for i, a in enumerate(loaded.history) if isinstance(a, Placement)][5]
-    assert w.controller.scene.board == loaded.after(placement_5).board
+    assert w.session.scene.board == loaded.after(placement_5).board
     assert not w.review_bar.judge.disabled
     w.review_bar.judge.click()
     assert wait_until(lambda: w.reviewed is not None, 60) and w.errors == []
@@ -163,7 +163,7 @@ def test_the_rows_offer_review_to_everyone_and_the_bars_to_teachers_and_ai_games
     teacher.place((0, 0))
     assert not teacher.buttons.review.disabled and not teacher.buttons.holds.disabled
     teacher.buttons.holds.value = True
-    holds = teacher.controller.scene.holds
+    holds = teacher.session.scene.holds
     assert holds is not None and all(r.held is None for r in holds.seats[0].rows)
     teacher.buttons.holds.value = False
     teacher.buttons.review.click()  # mid-game, on a teacher's screen

@@ -21,10 +21,10 @@ from dweebies_widget import Game, Move, Placement
 from dweebies_widget.ai import ExpertPlayer, GreedyPlayer, RandomPlayer, Review, review
 from dweebies_widget.cards import NAMES
 from dweebies_widget.widget import words
-from dweebies_widget.widget.controller import Change
 from dweebies_widget.widget.paint import Pen, paint
 from dweebies_widget.widget.replay import Replay, ReviewJob, holds_chart
 from dweebies_widget.widget.seats import Seats
+from dweebies_widget.widget.session import Change
 from dweebies_widget.widget.timing import Cancel
 
 ANALYST = ExpertPlayer(simulations=6)

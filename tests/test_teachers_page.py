@@ -130,7 +130,7 @@ def answer(w: PuzzleWidget, right: bool) -> None:
     moves = p.view.legal_moves()
     move = min(p.answer) if right else next(m for m in moves if m not in p.answer)
     index = p.view.hand.index(move.dweebie)
-    if w.controller.board.selected != index:  # a hint picks the card itself
+    if w.session.board.selected != index:  # a hint picks the card itself
         w.select(index)
     w.place(move.cell)
 

@@ -15,9 +15,9 @@ from screen import Screen
 from dweebies_widget import Game, Move
 from dweebies_widget.ai import GreedyPlayer, RandomPlayer
 from dweebies_widget.cards import NAMES
-from dweebies_widget.widget.controller import Change
 from dweebies_widget.widget.geometry import MIN_TAP, Geometry, canvas_size
 from dweebies_widget.widget.paint import Pen, paint
+from dweebies_widget.widget.session import Change
 
 
 def vs_greedy(**options: object) -> Screen:

@@ -20,9 +20,9 @@ from dweebies_widget.ai import GreedyPlayer
 from dweebies_widget.ai.base import best_moves
 from dweebies_widget.cards import NAMES
 from dweebies_widget.grid import Cell
-from dweebies_widget.widget.controller import Change
 from dweebies_widget.widget.paint import Pen
 from dweebies_widget.widget.puzzle_paint import paint_overlay
+from dweebies_widget.widget.session import Change
 from dweebies_widget.widget.timing import ManualClock
 from dweebies_widget.widget.tutorial import FIRST_GAME, HANDOVER, Step, Tutorial
 
@@ -67,8 +67,8 @@ class Screen:
         t = self.t
         if self.how == "key":
             t.key("ArrowUp")  # the cursor appears
-            while t._cursor != cell:
-                r, c = t._cursor or cell
+            while t.cursor != cell:
+                r, c = t.cursor or cell
                 if r != cell[0]:
                     t.key("ArrowDown" if r < cell[0] else "ArrowUp")
                 else:
@@ -308,7 +308,7 @@ def test_the_widget_is_played_by_canvas_events_and_draws_its_callout() -> None:
     w = TutorialWidget(ai_delay=0, flash=0)
     assert repr(w).startswith("TutorialWidget (a guided first game against Greedy): Guided")
     with recording() as sent:
-        click_hand(w, list(w.controller.scene.hand).index(STEPS[0].move.dweebie))
+        click_hand(w, list(w.session.scene.hand).index(STEPS[0].move.dweebie))
     assert len(sent.messages) == 1  # the picture and the callout: one message
     click_cell(w, (0, 1))
     assert "place Mumbo at (0, 0)" in w.status.value and w.game.board == {}

@@ -37,9 +37,9 @@ from dweebies_widget.ai import CautiousPlayer, GreedyPlayer, RandomPlayer
 from dweebies_widget.cards import DECK_SIZE, NAMES
 from dweebies_widget.widget import Geometry
 from dweebies_widget.widget.companion import fit_size
-from dweebies_widget.widget.controller import Change
 from dweebies_widget.widget.geometry import MIN_TAP
 from dweebies_widget.widget.paint import Pen, Scene, SeatInfo, paint
+from dweebies_widget.widget.session import Change
 
 
 def vs_greedy(**kw: object) -> DweebiesWidget:
@@ -130,7 +130,7 @@ def test_click_on_a_hand_card_selects_it_and_lights_the_legal_cells() -> None:
     w = vs_greedy()
     click_hand(w, 2)
     assert w.selected == 2
-    scene = w.controller.scene
+    scene = w.session.scene
     assert scene.lit == frozenset(w.game.legal_cells())
     assert NAMES[w.game.hand(0)[2]] in w.status_text()
 
@@ -140,7 +140,7 @@ def test_second_click_on_the_same_card_drops_the_pick() -> None:
     click_hand(w, 1)
     click_hand(w, 1)
     assert w.selected is None
-    assert not w.controller.scene.lit
+    assert not w.session.scene.lit
 
 
 def test_click_on_a_lit_cell_plays_and_the_ai_answers_at_once() -> None:
@@ -154,7 +154,7 @@ def test_click_on_a_lit_cell_plays_and_the_ai_answers_at_once() -> None:
     assert w.game.current_player == 0
     assert f"Ana placed {NAMES[dweebie]}" in w.move_log.value
     assert "Greedy placed" in w.move_log.value
-    assert w.controller.scene.last == reply.move.cell
+    assert w.session.scene.last == reply.move.cell
 
 
 def test_click_on_a_cell_without_a_picked_card_asks_for_a_card() -> None:
@@ -174,10 +174,10 @@ def test_click_on_an_occupied_cell_is_refused_with_the_rule() -> None:
     click_cell(w, occupied)
     assert state_of(w) == before
     assert w.message.startswith("That cell already holds a card")
-    assert w.controller.detail.startswith("Rules section 5")  # the rule, for who wants it
-    assert w.status_text().endswith(f"{w.message}\n{w.controller.detail}")
+    assert w.session.detail.startswith("Rules section 5")  # the rule, for who wants it
+    assert w.status_text().endswith(f"{w.message}\n{w.session.detail}")
     assert w.status.value.endswith(  # shown quieter
-        f'<span style="color: #57606a; font-size: 0.9em">{w.controller.detail}</span>'
+        f'<span style="color: #57606a; font-size: 0.9em">{w.session.detail}</span>'
     )
 
 
@@ -197,8 +197,8 @@ def test_click_on_a_cell_not_touching_the_table_is_refused() -> None:
     click_cell(w, far)
     assert state_of(w) == before
     assert w.message.startswith("That cell doesn't touch a card") and "lit cell" in w.message
-    assert w.controller.detail.startswith("Rules section 5")
-    scene = w.controller.scene  # the board points at the lit cells instead of listing them
+    assert w.session.detail.startswith("Rules section 5")
+    scene = w.session.scene  # the board points at the lit cells instead of listing them
     assert scene.refused == far and scene.pulse == "lit" and scene.lit
 
 
@@ -211,8 +211,8 @@ def test_click_off_the_shortest_link_of_a_split_table_is_refused() -> None:
     click_cell(w, (1, 0))
     assert state_of(w) == before
     assert "split" in w.message and "shortest bridge" in w.message
-    assert w.controller.detail == "Rules section 5 (split grid)"
-    assert w.controller.scene.lit == {(0, 1)}  # the one cell that rejoins, lit
+    assert w.session.detail == "Rules section 5 (split grid)"
+    assert w.session.scene.lit == {(0, 1)}  # the one cell that rejoins, lit
     click_cell(w, (0, 1))
     assert w.game.history[0].move == Move(3, (0, 1))
 
@@ -271,16 +271,16 @@ def test_hover_on_a_lit_cell_previews_what_would_be_collected() -> None:
     w = DweebiesWidget(seats=["Ana", GreedyPlayer()], game=game, ai_delay=0, flash=0)
     click_hand(w, 1)  # Ugbug (20) closes the line (0, 0)-(0, 2)
     hover(w, (0, 2))
-    scene = w.controller.scene
+    scene = w.session.scene
     assert scene.preview == (
         (0, 2),
         20,
         frozenset({(0, 0), (0, 1), (0, 2)}),
     )
     hover(w, (-1, 1))
-    assert w.controller.scene.preview == ((-1, 1), 20, frozenset())
+    assert w.session.scene.preview == ((-1, 1), 20, frozenset())
     send(w, "mouse_out", x=-1.0, y=-1.0)
-    assert w.controller.scene.preview is None
+    assert w.session.scene.preview is None
 
 
 def test_keyboard_play() -> None:
@@ -290,7 +290,7 @@ def test_keyboard_play() -> None:
     assert w.selected == 1
     key(w, "ArrowRight")
     key(w, "ArrowLeft")
-    assert w.controller.scene.cursor == (0, 0)
+    assert w.session.scene.cursor == (0, 0)
     key(w, "Enter")
     assert w.game.history[0].move == Move(dweebie, (0, 0))
     key(w, "3")
@@ -354,14 +354,14 @@ def test_hot_seat_hides_the_hand_until_the_next_player_clicks() -> None:
     w = DweebiesWidget(seats=["Ana", "Ben"], seed=5, ai_delay=0, flash=0)
     click_hand(w, 0)
     click_cell(w, (0, 0))
-    scene = w.controller.scene
+    scene = w.session.scene
     assert scene.curtain == "Pass to Ben \u2014 click when ready"
     assert "Pass to Ben" in w.status_text()
     before = state_of(w)
     click_hand(w, 0)  # the first click only lifts the curtain
     assert state_of(w) == before and w.selected is None
-    assert w.viewer == 1 and w.controller.scene.curtain is None
-    assert list(w.controller.scene.hand) == list(w.game.hand(1))
+    assert w.viewer == 1 and w.session.scene.curtain is None
+    assert list(w.session.scene.hand) == list(w.game.hand(1))
 
 
 def test_ai_only_games_step_play_and_pause() -> None:
@@ -440,11 +440,11 @@ def test_hint_picks_the_card_and_marks_the_cell_and_heat_map_covers_the_lit_cell
     move = w.hint()
     assert move is not None and w.game.is_legal(move)
     assert w.selected == w.game.hand(0).index(move.dweebie)
-    scene = w.controller.scene
+    scene = w.session.scene
     assert scene.hint == (w.selected, move.cell)
     assert f"at {move.cell}" in w.message
     w.buttons.heat.value = True
-    scene = w.controller.scene
+    scene = w.session.scene
     assert set(scene.heat) == set(w.game.legal_cells())
     assert all(0 <= v <= 1 for v in scene.heat.values())
 
@@ -491,9 +491,9 @@ def test_a_collection_flashes_before_it_leaves() -> None:
     click_hand(w, 1)
     click_cell(w, (0, 2))
     assert w.game.scores[0] == 3
-    scene = w.controller.scene
+    scene = w.session.scene
     assert scene.flash == (((0, 0), 20), ((0, 1), 9), ((0, 2), 20))
-    assert wait_until(lambda: not w.controller.scene.flash)
+    assert wait_until(lambda: not w.session.scene.flash)
 
 
 def test_refresh_picks_up_a_change_made_from_a_cell() -> None:
@@ -524,7 +524,7 @@ def test_split_status_line() -> None:
     said = DweebiesWidget(seats=["Ana", "Ben"], game=strict).status_text()
     assert "rejoin them; nobody may collect until they are joined." in said
     click_hand(w, 0)
-    scene = w.controller.scene
+    scene = w.session.scene
     assert scene.link and scene.lit == frozenset(game.legal_cells())
     assert scene.links == game.link_cells and scene.lit < scene.links
     assert len(scene.groups) == 3
@@ -543,8 +543,8 @@ def test_each_redraw_is_one_message() -> None:
 
 def test_client_ready_redraws_for_a_new_view() -> None:
     w = vs_greedy()
-    w.canvas._canvas_manager._current_canvas = w.canvas
-    with recording() as sent:
+    w.refresh()  # the manager now remembers this canvas as the one it draws on
+    with recording(forget=False) as sent:
         send(w, "client_ready")
     assert len(sent.messages) == 1 and sent.names(0)[0] == "switchCanvas"
 
@@ -645,7 +645,7 @@ def test_fuzz_random_events_keep_the_game_consistent(seed: int) -> None:
 def test_an_ai_only_game_shows_the_hand_of_the_ai_to_move() -> None:
     w = DweebiesWidget(seats=[GreedyPlayer(), CautiousPlayer()], seed=9, ai_delay=0, flash=0)
     w.step()
-    scene = w.controller.scene
+    scene = w.session.scene
     assert list(scene.hand) == list(w.game.hand(1))
     assert scene.hand_owner == "Cautious"
     click_hand(w, 0)
@@ -671,9 +671,9 @@ def test_refresh_after_an_undo_from_a_cell_hands_over_to_the_mover() -> None:
     assert w.viewer == 1
     w.game.undo()
     w.refresh()
-    assert w.controller.scene.curtain == "Pass to Ana \u2014 click when ready"
+    assert w.session.scene.curtain == "Pass to Ana \u2014 click when ready"
     click(w, 1, 100)
-    assert w.viewer == 0 and list(w.controller.scene.hand) == list(w.game.hand(0))
+    assert w.viewer == 0 and list(w.session.scene.hand) == list(w.game.hand(0))
 
 
 def test_nothing_can_be_picked_placed_or_hinted_behind_the_curtain() -> None:
@@ -690,7 +690,7 @@ def test_hot_seat_undo_does_not_show_the_previous_hand() -> None:
     click(w, 1, 100)  # Ben lifts the curtain, then takes Ana's move back
     w.buttons.undo.click()
     assert w.game.current_player == 0 and not w.game.history
-    assert w.controller.scene.curtain is not None
+    assert w.session.scene.curtain is not None
     assert "Pass to Ana" in w.status_text()
 
 
@@ -765,10 +765,10 @@ def test_a_tap_on_a_hand_card_picks_it_and_a_second_tap_drops_it() -> None:
     w = vs_greedy()
     tap_hand(w, 2)
     assert w.selected == 2
-    assert w.controller.scene.lit == frozenset(w.game.legal_cells())
+    assert w.session.scene.lit == frozenset(w.game.legal_cells())
     assert NAMES[w.game.hand(0)[2]] in w.status_text()
     tap_hand(w, 2)
-    assert w.selected is None and not w.controller.scene.lit
+    assert w.selected is None and not w.session.scene.lit
 
 
 def test_a_first_tap_on_a_lit_cell_previews_and_a_second_tap_places() -> None:
@@ -777,10 +777,10 @@ def test_a_first_tap_on_a_lit_cell_previews_and_a_second_tap_places() -> None:
     before = state_of(w)
     tap_cell(w, (0, 2))
     assert state_of(w) == before, "one tap on a cell must not place"
-    assert w.controller.scene.preview == ((0, 2), 20, frozenset({(0, 0), (0, 1), (0, 2)}))
+    assert w.session.scene.preview == ((0, 2), 20, frozenset({(0, 0), (0, 1), (0, 2)}))
     assert "tap again to place" in w.status_text()
     tap_cell(w, (-1, 1))  # another lit cell: the preview moves there, nothing is placed
-    assert w.controller.scene.preview == ((-1, 1), 20, frozenset())
+    assert w.session.scene.preview == ((-1, 1), 20, frozenset())
     assert state_of(w) == before
     tap_cell(w, (0, 2))
     assert state_of(w) == before
@@ -796,7 +796,7 @@ def test_a_drag_from_a_lit_cell_moves_the_preview_with_the_finger() -> None:
     g = w.geometry
     (x0, y0), (x1, y1) = g.cell_center((0, 2)), g.cell_center((-1, 1))
     drag(w, (x0, y0), ((x0 + x1) / 2, (y0 + y1) / 2), (x1, y1))
-    assert w.controller.scene.preview == ((-1, 1), 20, frozenset())
+    assert w.session.scene.preview == ((-1, 1), 20, frozenset())
     assert not w.game.history and "tap again to place" in w.status_text()
     tap_cell(w, (-1, 1))  # the preview is where the finger lifted: one tap places there
     assert w.game.history[0].move == Move(20, (-1, 1))
@@ -860,11 +860,11 @@ def test_a_tap_behind_the_hot_seat_curtain_only_lifts_it() -> None:
     tap_hand(w, 0)
     tap_cell(w, (0, 0))
     tap_cell(w, (0, 0))
-    assert w.controller.handover == 1
+    assert w.session.handover == 1
     before = state_of(w)
     tap_hand(w, 0)
     assert state_of(w) == before and w.selected is None
-    assert w.viewer == 1 and w.controller.scene.curtain is None
+    assert w.viewer == 1 and w.session.scene.curtain is None
     tap_hand(w, 0)
     assert w.selected == 0
 
@@ -889,7 +889,7 @@ def test_the_backing_store_has_pixel_ratio_times_the_displayed_pixels() -> None:
     assert w.pixel_ratio == 2 and w.display_size == (900, 720)
     assert (w.canvas.width, w.canvas.height) == (1800, 1440)
     assert w.canvas.layout.width == "900px"
-    assert w.geometry.width == 1800 and w.controller.size == (1800, 1440)
+    assert w.geometry.width == 1800 and w.session.size == (1800, 1440)
     sharp = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, pixel_ratio=3, width=400)
     assert (sharp.canvas.width, sharp.canvas.height) == (1200, 3 * 720)
     with pytest.raises(ValueError, match="pixel_ratio"):
@@ -926,8 +926,8 @@ def test_a_resize_is_one_redraw_message() -> None:
 def test_each_redraw_is_one_message_at_pixel_ratio_2() -> None:
     w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0, flash=0, pixel_ratio=2)
     redraws = []
-    show = w.controller.on_change
-    w.controller.on_change = lambda change: (redraws.append(change), show(change))
+    show = w.session.on_change
+    w.session.on_change = lambda change: (redraws.append(change), show(change))
     with recording() as sent:
         tap_hand(w, 0)
         tap_cell(w, (0, 0))
@@ -943,21 +943,21 @@ def test_each_redraw_is_one_message_at_pixel_ratio_2() -> None:
 def test_the_companion_gets_the_board_in_words_and_each_announcement() -> None:
     w = vs_greedy()
     page = w.companion
-    assert page.description == w.controller.describe()
+    assert page.description == w.session.describe()
     first = page.announcement_id
     tap_hand(w, 0)
     tap_cell(w, (0, 0))
     tap_cell(w, (0, 0))
-    assert page.description == w.controller.describe()
-    assert page.announcement_id == w.controller.announcement_id > first
-    assert page.announcement == w.controller.announcement
+    assert page.description == w.session.describe()
+    assert page.announcement_id == w.session.announcement_id > first
+    assert page.announcement == w.session.announcement
     assert "Greedy placed" in page.announcement
     # Words said after an event's last picture reach the page too: a pick, a cursor move.
     tap_hand(w, 0)
-    assert page.announcement == w.controller.announcement
+    assert page.announcement == w.session.announcement
     assert page.announcement.startswith("Ana: place ")
     key(w, "ArrowUp")
-    assert page.announcement == w.controller.announcement
+    assert page.announcement == w.session.announcement
     assert page.announcement.startswith("Cursor ")
 
 
@@ -983,24 +983,24 @@ def test_buttons_are_big_enough_to_tap_and_say_which_game_is_on() -> None:
     assert b.seed.description == "Next game's seed"
     b.seed.value = 11
     b.new.click()
-    assert "Game 11" in b.game.value and b.seed.value == 12 and w.controller.seed == 11
+    assert "Game 11" in b.game.value and b.seed.value == 12 and w.session.seed == 11
     adopted = DweebiesWidget(seats=["Ana", "Ben"], game=Game(2, seed=3))
     assert "Your own game" in adopted.buttons.game.value
 
 
 def test_the_labels_toggle_shows_the_coordinates_of_the_lit_cells() -> None:
     w = vs_greedy()
-    shown = w.controller.labels_shown
+    shown = w.session.labels_shown
     assert w.buttons.labels.value == shown
     w.buttons.labels.value = not shown
-    assert w.controller.labels_shown is not shown
-    assert w.controller.controls().labels is not shown
+    assert w.session.labels_shown is not shown
+    assert w.session.controls().labels is not shown
     w.buttons.labels.value = shown
-    assert w.controller.labels_shown == shown
+    assert w.session.labels_shown == shown
 
 
 def test_heat_map_without_a_picked_card_says_what_to_do() -> None:
     w = vs_greedy(hint_player=GreedyPlayer())
     w.buttons.heat.value = True
     assert "Pick a card" in w.message and "Heat map" in w.message
-    assert w.buttons.heat.value and w.controller.heat
+    assert w.buttons.heat.value and w.session.heat

@@ -1,16 +1,16 @@
-"""The Dweebies widget: a canvas, a status line, buttons and a move log around a controller.
+"""The Dweebies widget: a canvas, a status line, buttons and a move log around a session.
 
-Everything that decides lives in :class:`~dweebies_widget.widget.controller.Controller` (which
-itself asks the :class:`~dweebies_widget.game.Game` every rule question); this module is the
-glue to ipywidgets only.  The canvas side (events passed to the controller under one lock and
-guarded, timed jobs on the kernel's event loop, a canvas sized to the page, one message per
-redraw, the companion that speaks for the canvas) is :class:`~.canvas_box.CanvasBox`; the
-rows of controls are :mod:`~.buttons` and :mod:`~.review_bar`.  :class:`DweebiesWidget` shows
-what the controller says changed: the picture painted by :mod:`~dweebies_widget.widget.paint`,
-the status line, the move log and the buttons filled from the controller's text and
-:class:`~.controller.Controls`.
+Glue to ipywidgets only.  Everything that decides is the widget's
+:class:`~dweebies_widget.widget.session.Session` (:attr:`DweebiesWidget.session`, which asks
+the :class:`~dweebies_widget.game.Game` every rule question).  The canvas side (events passed
+to the session under one lock and guarded, timed jobs on the kernel's event loop, a canvas
+sized to the page, one message per redraw, the companion that speaks for the canvas) is
+:class:`~.canvas_box.CanvasBox`; the rows of controls are :mod:`~.buttons` and
+:mod:`~.review_bar`.  :class:`DweebiesWidget` shows what the session says changed: the
+picture painted by :mod:`~dweebies_widget.widget.paint`, the status line, the move log and the
+buttons filled from the session's text and :class:`~.session.Controls`.
 
-Once the game is over, Review looks back over it move by move (the controller steps through a
+Once the game is over, Review looks back over it move by move (the session steps through a
 :class:`~.replay.Replay`; :mod:`~.review_bar` is its row of controls, and the review itself
 runs off the event thread, :mod:`~.background`); :meth:`DweebiesWidget.replay` opens any game
 that way.
@@ -23,26 +23,37 @@ the click that gave them the turn.  Without human seats the game waits for Step 
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..ai import ExpertPlayer, Player, Review
-from ..game import Game, Move, Placement, Rules
-from ..grid import Cell
+from ..ai import Review
+from ..game import Game
+from . import forward
+from .announce import Change
 from .background import in_background
 from .buttons import Buttons
 from .canvas_box import DEFAULT_SIZE, CanvasBox, log_html, status_html
-from .controller import Change, Controller
-from .geometry import Geometry
 from .paint import Pen, paint
-from .remote import Source
+from .puzzle_paint import paint_overlay
 from .review_bar import ReviewBar
 from .seats import Seat
+from .session import Session
 from .static import play_picture
 
 __all__ = ["DEFAULT_SIZE", "DweebiesWidget"]
+
+
+def _session(name: str) -> Any:
+    """A widget method that is its session's, run under the widget's lock."""
+    return forward.method("session", name, Session, hold=lambda w: w._lock)
+
+
+def _setting(name: str, settable: bool = False) -> Any:
+    """A widget property that is its session's."""
+    return forward.value("session", name, Session, settable=settable, hold=lambda w: w._lock)
 
 
 class DweebiesWidget(CanvasBox):
@@ -52,29 +63,27 @@ class DweebiesWidget(CanvasBox):
         seats: one entry per seat, in seat order: a name (a person at this screen) or an AI
             player (``ExpertPlayer()``, ``GreedyPlayer()``... or a function
             ``f(view, rng) -> Move``).  Default: ``["You", ExpertPlayer()]``.
-        seed: deals the cards (same seed, same deal) and seeds the AI players.
-        rules: rule options (:class:`~dweebies_widget.game.Rules`).
-        game: adopt this game instead of dealing a new one (``seats`` then defaults to one
-            person per seat).
-        ai_delay: seconds an AI waits before it moves, so its move can be followed.
-        flash: seconds the collected cards stay lit before they leave the table.
         width, height: the canvas's display size in CSS pixels; ``None`` (the default)
             follows the page: as wide as the notebook or app allows, as tall as the screen
             allows with the status line and the buttons in view.  A fixed width still
             shrinks to fit a narrower page.
         pixel_ratio: canvas pixels per CSS pixel (2: sharp on high-density screens); the
             canvas's :attr:`geometry` and its mouse and touch events are in canvas pixels.
-        hint_player: the player whose ``analyze`` gives hints and the heat map
-            (default ``ExpertPlayer(simulations=300)``).
-        review: a teacher's screen: Review and "What do they hold?" at any time, not only
-            once the game is over.
-        review_analyst: the Expert that judges the moves in a review (default
-            ``ExpertPlayer(simulations=300)``; always a budget in rounds, so a review is the
-            same on every machine).  Reviews run off the kernel's event thread.
-        source: the seat at this screen plays a table kept elsewhere (a classroom's seat,
-            see :mod:`~dweebies_widget.widget.remote`; ``game`` is then its
-            :class:`~.remote.SeatGame`): its moves are made there, and the screen has no New
-            game, seed box or Undo.
+        options: the game's, as for :class:`~dweebies_widget.widget.session.Session`:
+            ``seed`` (deals the cards and seeds the AI players), ``rules``, ``game`` (adopt
+            this game: ``seats`` then defaults to one person per seat), ``ai_delay``
+            (seconds an AI waits before it moves), ``flash`` (seconds collected cards stay
+            lit), ``hint_player`` (whose ``analyze`` gives hints and the heat map),
+            ``review`` (a teacher's screen: Review and "What do they hold?" at any time),
+            ``review_analyst`` (the Expert that judges a review; reviews run off the
+            kernel's event thread) and ``source`` (the seat at this screen plays a table
+            kept elsewhere, see :mod:`~dweebies_widget.widget.remote`: no New game, seed box
+            or Undo).
+
+    Everything the widget decides is its :attr:`session` (a
+    :class:`~dweebies_widget.widget.session.Session`: turn flow, selection, text, the
+    picture's data; no widget library there); the widget's own methods below are shortcuts
+    to it, run under the widget's lock.
 
     >>> from dweebies_widget.ai import GreedyPlayer
     >>> w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0)
@@ -82,52 +91,53 @@ class DweebiesWidget(CanvasBox):
     (2, ('Ana', 'Greedy'))
     """
 
-    controller: Controller
-    """Everything that decides: turn flow, selection, text, the picture's data."""
-    controller_class: type[Controller] = Controller
+    session: Session
+    session_class: type[Session] = Session
     """What decides; a widget of another kind brings its own (the guided first game's)."""
 
     def __init__(
         self,
         seats: Sequence[Seat] | None = None,
         *,
-        seed: int = 0,
-        rules: Rules | None = None,
-        game: Game | None = None,
-        ai_delay: float = 0.6,
-        flash: float = 0.5,
         width: int | None = None,
         height: int | None = None,
         pixel_ratio: float = 2,
-        hint_player: Player | None = None,
-        review: bool = False,
-        review_analyst: ExpertPlayer | None = None,
-        source: Source | None = None,
+        **options: Any,
     ) -> None:
         self._start(width, height, pixel_ratio)
         with self._lock:  # a timed job must not run before the widget is built
             cw, ch = self._canvas_size(self._display)
-            # Everything that decides: turn flow, selection, text, the picture's data.
-            self.controller = self.controller_class(
-                seats, seed=seed, rules=rules, game=game, ai_delay=ai_delay, flash=flash,
-                width=cw, height=ch, pixel_ratio=self._ratio, hint_player=hint_player,
-                scheduler=self._schedule, review=review, review_analyst=review_analyst,
-                reviewer=in_background(self._guarded), source=source,
+            self.session = self.session_class(
+                seats, width=cw, height=ch, pixel_ratio=self._ratio, scheduler=self._schedule,
+                reviewer=in_background(self._guarded), **options,
             )  # fmt: skip
             self._wire("Dweebies table", status_height="5.6em", log_height="9em")
-            self.buttons = Buttons(self.controller, self.new_game, self._guarded, seed + 1)
+            seed = int(options.get("seed", 0))
+            self.buttons = Buttons(self.session, self.new_game, self._guarded, seed + 1)
             self._review_bar: ReviewBar | None = None  # made when first looking back
-            self._row = widgets.VBox([self.buttons.box])  # holds one row or the other
-            self._row.add_class("dweebies-controls")
-            super().__init__([self.companion, self.canvas, self.status, self._row, self.move_log])
+            self.controls_row = widgets.VBox([self.buttons.box])
+            """Holds the row of buttons of play, or the review bar while looking back."""
+            self.controls_row.add_class("dweebies-controls")
+            children = [self.companion, self.canvas, self.status, self.controls_row]
+            super().__init__([*children, self.move_log])
             self.add_class("dweebies-widget")
-            self.controller.on_change = self._show
+            self.session.on_change = self.show
             # The text now; the picture once a page shows the canvas (it asks for it, see
-            # CanvasBox._on_client_ready): drawn before, it would be drawn twice.
-            self._show(Change.TEXT)
+            # CanvasBox): drawn before, it would be drawn twice.
+            self.show(Change.TEXT)
+
+    @property
+    def controller(self) -> Session:
+        """Deprecated name of :attr:`session`."""
+        warnings.warn(
+            "DweebiesWidget.controller is deprecated: use DweebiesWidget.session",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.session
 
     def __repr__(self) -> str:
-        c = self.controller
+        c = self.session
         deal = "game=<adopted>" if c.seed is None else f"seed={c.seed}"
         return f"DweebiesWidget(seats={list(c.labels)!r}, {deal}): {c.status_lines()[0]}"
 
@@ -135,8 +145,8 @@ class DweebiesWidget(CanvasBox):
         # Display data next to the widget view: what pages without Python show (static.py).
         with self._lock:
             pen = Pen()
-            self._paint(pen)
-            return play_picture(self.controller, pen)
+            self.paint(pen)
+            return play_picture(self.session, pen)
 
     # ------------------------------------------------------------------ public API
     @classmethod
@@ -164,210 +174,83 @@ class DweebiesWidget(CanvasBox):
         """
         widget = cls(seats, game=game.copy(), **options)
         with widget._lock:
-            c = widget.controller
+            c = widget.session
             c.open_replay(game, review=review if isinstance(review, Review) else None)
             if review is True:
                 c.open_review()
         return widget
 
-    def open_review(self) -> None:
-        """Look back over the game move by move, every move judged (as Review does)."""
-        with self._lock:
-            self.controller.open_review()
-
-    def close_review(self) -> None:
-        """Stop looking back (as Back to the game does)."""
-        with self._lock:
-            self.controller.close_review()
-
-    def go_to(self, step: int) -> None:
-        """While looking back: show the table before placement ``step`` (0: the first)."""
-        with self._lock:
-            self.controller.go_to(step)
-
-    def play_from_here(self) -> Game | None:
-        """While looking back: play on from the table shown, with the same seats."""
-        with self._lock:
-            return self.controller.play_from_here()
-
-    def show_holds(self, on: bool = True) -> None:
-        """Show "What do they hold?" (each other seat's likely cards), or the table again."""
-        with self._lock:
-            self.controller.show_holds(on)
+    # Shortcuts to the session, declared once (each keeps the session's docstring).
+    open_review = _session("open_review")
+    close_review = _session("close_review")
+    go_to = _session("go_to")
+    play_from_here = _session("play_from_here")
+    show_holds = _session("show_holds")
+    refresh = _session("refresh")
+    follow = _session("follow")
+    select = _session("select")
+    place = _session("place")
+    undo = _session("undo")
+    hint = _session("hint")
+    draw_owed = _session("draw_owed")
+    step = _session("step")
+    play = _session("play")
+    zoom = _session("zoom")
+    status_text = _session("status_text")
+    game = _setting("game", settable=True)
+    players = _setting("players")
+    labels = _setting("labels")
+    ai_delay = _setting("ai_delay", settable=True)
+    flash = _setting("flash", settable=True)
+    hint_player = _setting("hint_player", settable=True)
+    geometry = _setting("geometry")
+    selected = _setting("selected")
+    viewer = _setting("viewer")
+    thinking = _setting("thinking")
+    zoom_level = _setting("zoom_level")
+    message = _setting("message")
 
     @property
     def review_bar(self) -> ReviewBar:
         """The controls shown instead of :attr:`buttons` while looking back (made the first
         time they are needed: most games are never looked back over)."""
         if self._review_bar is None:
-            self._review_bar = ReviewBar(self.controller, self._guarded)
+            self._review_bar = ReviewBar(self.session, self._guarded)
         return self._review_bar
 
     @property
     def reviewed(self) -> Review | None:
         """The review of the game looked back over, once its moves are judged."""
-        replay = self.controller.replay
+        replay = self.session.replay
         return replay.review if replay is not None else None
-
-    @property
-    def game(self) -> Game:
-        """The game on the table (the rules core's :class:`Game`).  Change it from a cell and
-        call :meth:`refresh`, or assign a new game with the same number of seats."""
-        return self.controller.game
-
-    @game.setter
-    def game(self, game: Game) -> None:
-        with self._lock:
-            self.controller.game = game
-
-    @property
-    def players(self) -> tuple[Player | None, ...]:
-        """Per seat: its AI player, or ``None`` for a person at this screen."""
-        return self.controller.players
-
-    @property
-    def labels(self) -> tuple[str, ...]:
-        """Per seat: the name shown."""
-        return self.controller.labels
-
-    @property
-    def ai_delay(self) -> float:
-        """Seconds an AI waits before it moves."""
-        return self.controller.ai_delay
-
-    @ai_delay.setter
-    def ai_delay(self, seconds: float) -> None:
-        self.controller.ai_delay = seconds
-
-    @property
-    def flash(self) -> float:
-        """Seconds collected cards stay lit before they leave the table."""
-        return self.controller.flash
-
-    @flash.setter
-    def flash(self, seconds: float) -> None:
-        self.controller.flash = seconds
-
-    @property
-    def hint_player(self) -> Player:
-        """The player whose ``analyze`` gives hints and the heat map."""
-        return self.controller.hint_player
-
-    @hint_player.setter
-    def hint_player(self, player: Player) -> None:
-        self.controller.hint_player = player
-
-    @property
-    def geometry(self) -> Geometry:
-        """Where things are on :attr:`canvas`, in canvas pixels (the last picture drawn)."""
-        return self.controller.geometry
-
-    @property
-    def selected(self) -> int | None:
-        """Index of the picked card in the shown hand, or ``None``."""
-        return self.controller.selected
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose hand is shown (a person at this screen), or ``None``."""
-        return self.controller.viewer
-
-    @property
-    def thinking(self) -> bool:
-        """Whether an AI move is waiting to be played (during ``ai_delay``)."""
-        return self.controller.thinking
-
-    def refresh(self) -> None:
-        """Redraw from the game (after a notebook cell changed it) and let AI seats go on."""
-        with self._lock:
-            self.controller.refresh()
-
-    def follow(self, game: Game) -> None:
-        """Show ``game``, the same game moved on elsewhere (the other seats of a remote
-        table, see :mod:`~dweebies_widget.widget.remote`): its new moves are said and the
-        last one is lit."""
-        with self._lock:
-            self.controller.follow(game)
 
     def new_game(self, seed: int | None = None) -> None:
         """Deal a new game with the same seats and rules (``seed`` defaults to the seed box)."""
         with self._lock:
             box = self.buttons.seed
-            if box is None:  # a seat whose table is elsewhere: the controller says no
-                self.controller.new_game(seed or 0)
+            if box is None:  # a seat whose table is elsewhere: the session says no
+                self.session.new_game(seed or 0)
                 return
             seed = box.value if seed is None else seed
             box.value = seed + 1  # the next New game deals afresh
-            self.controller.new_game(seed)
-
-    def select(self, index: int | None) -> None:
-        """Pick the hand card at ``index`` (``None`` drops the pick), as a click on it does."""
-        with self._lock:
-            self.controller.select(index)
-
-    def place(self, cell: Cell) -> Placement | None:
-        """Place the picked card on ``cell``, as a click on it does; returns the placement,
-        or ``None`` when the click was refused (the status line says why)."""
-        with self._lock:
-            return self.controller.place(cell)
-
-    def undo(self) -> None:
-        """Take back moves up to the last placement of a person at this screen (in an
-        AI-only game: the last placement)."""
-        with self._lock:
-            self.controller.undo()
-
-    def hint(self) -> Move | None:
-        """Ask the hint player for the best move of the seat at this screen: its card gets
-        picked and its cell marked.  Returns the move (``None`` when it is not your turn)."""
-        with self._lock:
-            return self.controller.hint()
-
-    def draw_owed(self) -> None:
-        """Take one owed draw for the seat at this screen (``Rules(auto_draw=False)``)."""
-        with self._lock:
-            self.controller.draw_owed()
-
-    def step(self) -> None:
-        """Let the AI whose turn it is make one move (for AI-only games)."""
-        with self._lock:
-            self.controller.step()
-
-    def play(self, on: bool = True) -> None:
-        """Let AI seats play on by themselves (``on=False`` pauses an AI-only game)."""
-        with self._lock:
-            self.controller.play(on)
-
-    def zoom(self, factor: float | None) -> None:
-        """Zoom the table by ``factor`` (``None``: fit the whole table again)."""
-        with self._lock:
-            self.controller.zoom(factor)
-
-    @property
-    def zoom_level(self) -> float:
-        """The current zoom (1 = the whole table fits)."""
-        return self.controller.zoom_level
-
-    @property
-    def message(self) -> str:
-        """The last message shown (a refused click's reason, a hint...), or ``""``."""
-        return self.controller.message
-
-    def status_text(self) -> str:
-        """The status line as plain text."""
-        return self.controller.status_text()
+            self.session.new_game(seed)
 
     # ------------------------------------------------------------------ glue
-    def _paint(self, pen: Pen) -> None:
-        """Paint the picture (a widget of another kind adds what it draws over it)."""
-        paint(pen, self.controller.geometry, self.controller.scene)
+    def paint(self, pen: Pen) -> None:
+        """Paint the picture onto ``pen``: the table, and what the session's mode writes
+        over it (the guided game's callouts)."""
+        c = self.session
+        paint(pen, c.geometry, c.scene)
+        overlay = c.overlay()
+        if overlay is not None:
+            paint_overlay(pen, c.geometry, overlay)
 
-    def _show(self, change: Change) -> None:
-        """Show what the controller says changed: the picture (one message) and the text."""
-        c = self.controller
+    def show(self, change: Change) -> None:
+        """Show what the session says changed: the picture (one message) and the text."""
+        c = self.session
         if change is Change.PICTURE:
             pen = Pen()
-            self._paint(pen)
+            self.paint(pen)
             self._draw(pen)
         self.status.value = status_html(c.status_lines(), c.detail)
         self.move_log.value = log_html(c.log_entries(), "No moves yet.")
@@ -375,6 +258,6 @@ class DweebiesWidget(CanvasBox):
         if c.replay is not None:
             self.review_bar.update()
         row = self.review_bar.box if c.replay is not None else self.buttons.box
-        if self._row.children != (row,):  # the controls of play, or of looking back
-            self._row.children = (row,)
+        if self.controls_row.children != (row,):  # the controls of play, or of looking back
+            self.controls_row.children = (row,)
         self._speak()

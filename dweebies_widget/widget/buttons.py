@@ -1,4 +1,4 @@
-"""The row of buttons under the widget's canvas (ipywidgets), wired to the controller.
+"""The row of buttons under the widget's canvas (ipywidgets), wired to the session.
 
 Which game is on the table ("Game 7": the seed that dealt it), New game with the next game's
 seed, Review (once the game is over: look back over every move), Undo, Hint, Heat map, Labels
@@ -7,8 +7,8 @@ game without people at this screen), Draw (only with ``Rules(auto_draw=False)``)
 fit / in, and Step and Play (only in a game without people at this screen).  A seat whose
 table is elsewhere (:mod:`~dweebies_widget.widget.remote`) has no game name, New game, seed
 box or Undo: those belong to the screen's own games.  Only the buttons shown are made.  Which
-buttons can be used is the controller's answer
-(:class:`~dweebies_widget.widget.controller.Controls`); :meth:`Buttons.update` applies it.
+buttons can be used is the session's answer
+(:class:`~dweebies_widget.widget.session.Controls`); :meth:`Buttons.update` applies it.
 While a game is looked back over, the row of :mod:`~dweebies_widget.widget.review_bar`
 replaces this one.
 
@@ -23,7 +23,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .controller import ZOOM_STEP, Controller, Controls
+from .session import Controls, Session
+from .table import ZOOM_STEP
 
 __all__ = ["TAP", "Buttons"]
 
@@ -42,7 +43,7 @@ class Buttons:
     """The buttons; :attr:`box` is the row to show.
 
     Args:
-        controller: what the buttons act on.
+        session: what the buttons act on.
         new_game: deals a new game from the seed box (the widget's, which owns the box).
         guard: wraps every handler (see :data:`Guard`).
         next_seed: the seed box's first value.
@@ -50,7 +51,7 @@ class Buttons:
 
     def __init__(
         self,
-        controller: Controller,
+        session: Session,
         new_game: Callable[[], object],
         guard: Guard,
         next_seed: int,
@@ -65,9 +66,9 @@ class Buttons:
             t.observe(guard(lambda ch: None if self._syncing else action(bool(ch["new"]))), "value")
             return t
 
-        c = self._controller = controller
-        self._syncing = False  # True while update() moves a toggle to the controller's state
-        own = c.source is None  # dealing and undo belong to the screen's own games
+        c = self._session = session
+        self._syncing = False  # True while update() moves a toggle to the session's state
+        own = c.play_mode.own_games  # dealing and undo belong to the screen's own games
         everyone_ai = all(p is not None for p in c.players)
         # Only the buttons the row shows are made (each is a few models sent to the page):
         # one that is not shown is ``None``.
@@ -127,8 +128,8 @@ class Buttons:
 
     def update(self, controls: Controls) -> None:
         """Enable the buttons that can be used now; keep the toggles in step with the
-        controller; show which game is on the table."""
-        seed = self._controller.seed
+        session; show which game is on the table."""
+        seed = self._session.seed
         if self.game is not None:
             self.game.value = "<b>Your own game</b>" if seed is None else f"<b>Game {seed}</b>"
         for button, usable in (
@@ -146,7 +147,7 @@ class Buttons:
         try:
             for toggle, on in (
                 (self.play, controls.playing),
-                (self.heat, self._controller.heat),
+                (self.heat, self._session.heat),
                 (self.labels, controls.labels),
                 (self.holds, controls.holds_on),
             ):

@@ -1,13 +1,13 @@
 """The canvas side of a widget: a canvas that follows the page and passes its events on.
 
-One job, glue only: a box of ipywidgets around an ipycanvas that shows a controller's table
+One job, glue only: a box of ipywidgets around an ipycanvas that shows a session's table
 (:class:`~dweebies_widget.widget.app.DweebiesWidget` and
 :class:`~dweebies_widget.widget.puzzle_app.PuzzleWidget` are two).  Nothing here decides; it
 
-* passes canvas events (mouse, touch, wheel, keys) to the controller as plain method calls,
+* passes canvas events (mouse, touch, wheel, keys) to the session as plain method calls,
   each under one lock and guarded (:meth:`CanvasBox._guarded`) so that a failure becomes a
   message, never a traceback in the notebook;
-* runs the controller's timed jobs on the kernel's event loop, under the same lock
+* runs the session's timed jobs on the kernel's event loop, under the same lock
   (:meth:`CanvasBox._schedule`, see :mod:`~dweebies_widget.widget.timing`);
 * sizes the canvas: its backing store has ``pixel_ratio`` canvas pixels per CSS pixel, so the
   drawing is sharp on high-density screens, and it is shown at a CSS size that follows the
@@ -32,17 +32,18 @@ import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
 from .companion import Companion, fit_size
+from .compat import forget_current_canvas
 from .paint import Pen
 from .timing import Cancel, Job, call_later
 
-__all__ = ["DEFAULT_SIZE", "CanvasBox", "Table", "log_html", "status_html"]
+__all__ = ["DEFAULT_SIZE", "CanvasBox", "Screen", "log_html", "status_html"]
 
 DEFAULT_SIZE = (900, 720)
 """The canvas's display size (CSS pixels) until the page has been measured."""
 
 
-class Table(Protocol):
-    """What the glue asks of a controller: its events, its size, and what to say."""
+class Screen(Protocol):
+    """What the glue asks of a session: its events, its size, and what to say."""
 
     def click(self, x: float, y: float) -> None: ...
     def release(self, x: float, y: float) -> None: ...
@@ -69,15 +70,15 @@ class Table(Protocol):
 
 
 class CanvasBox(widgets.VBox):  # type: ignore[misc]
-    """A box of widgets around a canvas that shows :attr:`controller`'s table.
+    """A box of widgets around a canvas that shows :attr:`session`'s table.
 
-    A subclass calls :meth:`_start` first (before it makes its controller, which takes
-    :meth:`_schedule` and the canvas size), sets :attr:`controller`, calls :meth:`_wire`
+    A subclass calls :meth:`_start` first (before it makes its session, which takes
+    :meth:`_schedule` and the canvas size), sets :attr:`session`, calls :meth:`_wire`
     (the canvas, the companion, the status line and the move log) and calls
     ``super().__init__`` with its children.
     """
 
-    controller: Table
+    session: Screen
 
     def _start(self, width: int | None, height: int | None, pixel_ratio: float) -> None:
         """The lock, the error list and the sizes, before anything else is made."""
@@ -95,10 +96,10 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
 
     def _wire(self, label: str, status_height: str, log_height: str) -> None:
         """Make :attr:`canvas` and :attr:`companion` (named ``label`` for screen readers),
-        every event of theirs passed to :attr:`controller`, guarded; then :attr:`status`
+        every event of theirs passed to :attr:`session`, guarded; then :attr:`status`
         (at least ``status_height`` tall) and :attr:`move_log` (at most ``log_height``,
         then it scrolls)."""
-        c = self.controller
+        c = self.session
         on = self._guarded
         width, height = self._canvas_size(self._display)
         self.canvas = Canvas(width=width, height=height)
@@ -154,34 +155,34 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
                 except Exception as error:  # noqa: BLE001 - shown, recorded, not raised
                     self.errors.append(traceback.format_exc())
                     try:
-                        self.controller.fail(error)  # shows the message
+                        self.session.fail(error)  # shows the message
                     except Exception:  # noqa: BLE001 - the status line itself failed
-                        self.status.value = html.escape(self.controller.message)
+                        self.status.value = html.escape(self.session.message)
 
         return run
 
     def _schedule(self, delay: float, job: Job) -> Cancel:
-        """The controller's scheduler: the kernel's event loop (a timer thread outside a
+        """The session's scheduler: the kernel's event loop (a timer thread outside a
         kernel), the job run under the lock and guarded like an event."""
         return call_later(delay, self._guarded(job))
 
     def _on_client_ready(self) -> None:
         # A new view shows an empty canvas. The manager remembers the last canvas it drew on
         # and Voila loses draw commands sent while the notebook ran: forget it, then redraw.
-        self.canvas._canvas_manager._current_canvas = None
-        self.controller.redraw()
+        forget_current_canvas(self.canvas)
+        self.session.redraw()
 
     def _mouse_down(self, x: float, y: float) -> None:
         self._pressed = True
-        self.controller.click(x, y)
+        self.session.click(x, y)
 
     def _mouse_up(self, x: float, y: float) -> None:
         self._pressed = False
-        self.controller.release(x, y)
+        self.session.release(x, y)
 
     def _mouse_out(self, _x: float, _y: float) -> None:
         self._pressed = False
-        self.controller.pointer_leave()
+        self.session.pointer_leave()
 
     def _canvas_size(self, display: tuple[int, int]) -> tuple[int, int]:
         """The backing store's size (canvas pixels) for a display size (CSS pixels)."""
@@ -209,12 +210,12 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
                 self.canvas.width, self.canvas.height = width, height
         finally:
             self._resizing = False
-        self.controller.resize(width, height)
+        self.session.resize(width, height)
 
     def _on_canvas_resize(self, _change: object) -> None:
         # Someone set ``canvas.width`` or ``height`` from a cell: fit the table to it.
         if not self._resizing:
-            self.controller.resize(int(self.canvas.width), int(self.canvas.height))
+            self.session.resize(int(self.canvas.width), int(self.canvas.height))
 
     def _draw(self, pen: Pen) -> None:
         """Show a painted picture: replayed on the canvas as one message (paint it first,
@@ -222,19 +223,19 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
         # Each redraw names its canvas first: a page that connects while redraws are on
         # their way (a review running, an AI moving) gets none without it, and ipycanvas's
         # page then stops drawing for good.
-        self.canvas._canvas_manager._current_canvas = None
+        forget_current_canvas(self.canvas)
         with hold_canvas():
             pen.replay(self.canvas)
 
     def _speak(self) -> None:
-        """Give the companion the board in words and the controller's announcement."""
+        """Give the companion the board in words and the session's announcement."""
         page = self.companion
-        page.description = self.controller.describe()
+        page.description = self.session.describe()
         # One event may say more as it goes on (a move, then the computer's answer): the
         # page reads the announcement once it stops changing.
         with page.hold_sync():
-            page.announcement = self.controller.announcement
-            page.announcement_id = self.controller.announcement_id
+            page.announcement = self.session.announcement
+            page.announcement_id = self.session.announcement_id
 
 
 def status_html(lines: Sequence[str], detail: str = "") -> str:

@@ -1,8 +1,8 @@
 """The puzzle widget: the goal, a canvas, a status line, buttons and a log around a
-:class:`~dweebies_widget.widget.puzzle.PuzzleController`.
+:class:`~dweebies_widget.widget.puzzle_set.PuzzleController`.
 
 Glue only, as :mod:`~dweebies_widget.widget.app` is for play, on the same
-:class:`~.canvas_box.CanvasBox`: canvas events and button clicks go to the controller as plain
+:class:`~.canvas_box.CanvasBox`: canvas events and button clicks go to the set of puzzles as plain
 method calls, each under one lock and guarded (a failure becomes a message, never a traceback
 in the notebook); timed jobs (a flash, the steps of a proof, taking a wrong move back) run on
 the kernel's event loop under the same lock; the canvas follows the page, and the companion
@@ -19,15 +19,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..grid import Cell
-from ..puzzles.model import Hint, Puzzle, Verdict
+from ..puzzles.model import Puzzle
+from . import forward
+from .announce import Change
 from .buttons import TAP
 from .canvas_box import CanvasBox, log_html, status_html
-from .controller import Change
-from .geometry import Geometry
 from .paint import Pen, paint
-from .puzzle import KIND_NAMES, PuzzleController, Rating, theme_name
+from .puzzle import KIND_NAMES, theme_name
 from .puzzle_paint import paint_overlay
+from .puzzle_set import PuzzleController, Rating
 from .static import puzzle_picture
 
 __all__ = ["PuzzleWidget"]
@@ -37,6 +37,16 @@ _ALL = "all"
 
 def _layout(**extra: str) -> Any:
     return widgets.Layout(width="auto", height=TAP, min_width=TAP, **extra)
+
+
+def _session(name: str) -> Any:
+    """A widget method that is its set of puzzles', run under the widget's lock."""
+    return forward.method("session", name, PuzzleController, hold=lambda w: w._lock)
+
+
+def _setting(name: str) -> Any:
+    """A widget property that is its set of puzzles'."""
+    return forward.value("session", name, PuzzleController)
 
 
 class PuzzleWidget(CanvasBox):
@@ -64,7 +74,8 @@ class PuzzleWidget(CanvasBox):
     ('haul', 0, True)
     """
 
-    controller: PuzzleController
+    session: PuzzleController
+    """Everything that decides: the set of puzzles and the board of the one shown."""
 
     def __init__(
         self,
@@ -85,7 +96,7 @@ class PuzzleWidget(CanvasBox):
         self._syncing = False
         with self._lock:
             cw, ch = self._canvas_size(self._display)
-            self.controller = PuzzleController(
+            self.session = PuzzleController(
                 puzzles, kind=kind, themes=themes, rating=rating, seed=seed,
                 scheduler=self._schedule, width=cw, height=ch, pixel_ratio=self._ratio,
                 flash=flash, step=step, reset=reset,
@@ -102,11 +113,11 @@ class PuzzleWidget(CanvasBox):
             )  # fmt: skip
             self.add_class("dweebies-widget")
             self.add_class("dweebies-puzzles")
-            self.controller.on_change = self._show
-            self._show(Change.PICTURE)
+            self.session.on_change = self.show
+            self.show(Change.PICTURE)
 
     def __repr__(self) -> str:
-        c = self.controller
+        c = self.session
         n = len(c.shown)
         many = f"{n} puzzle{'s' if n != 1 else ''}"
         return f"PuzzleWidget({many}): {c.title()}. Goal: {c.puzzle.goal}"
@@ -114,121 +125,46 @@ class PuzzleWidget(CanvasBox):
     def _repr_svg_(self) -> str:
         # Display data next to the widget view: what pages without Python show (static.py).
         with self._lock:
-            return puzzle_picture(self.controller)
+            return puzzle_picture(self.session)
 
     # ------------------------------------------------------------------ public API
-    @property
-    def puzzle(self) -> Puzzle:
-        """The puzzle shown."""
-        return self.controller.puzzle
+    # Shortcuts to the set of puzzles, declared once (each keeps its docstring).
+    puzzle = _setting("puzzle")
+    index = _setting("index")
+    solved = _setting("solved")
+    attempts = _setting("attempts")
+    score = _setting("score")
+    streak = _setting("streak")
+    geometry = _setting("geometry")
+    message = _setting("message")
+    results = _session("results")
+    status_text = _session("status_text")
+    select = _session("select")
+    place = _session("place")
+    mark = _session("mark")
+    check = _session("check")
+    hint = _session("hint")
+    again = _session("again")
+    next = _session("next")
+    previous = _session("previous")
+    go = _session("go")
 
     @property
     def puzzles(self) -> tuple[Puzzle, ...]:
         """The puzzles the filters let through, in order."""
-        return self.controller.shown
-
-    @property
-    def index(self) -> int:
-        """The position of the puzzle shown in :attr:`puzzles`."""
-        return self.controller.index
-
-    @property
-    def solved(self) -> list[str]:
-        """The ids of the puzzles solved, in the order they were solved."""
-        return self.controller.solved
-
-    @property
-    def attempts(self) -> dict[str, int]:
-        """For each puzzle answered: the answers given until it was solved."""
-        return self.controller.attempts
-
-    def results(self) -> list[dict[str, Any]]:
-        """One record (plain data) per puzzle looked at, in the order of the set: its id,
-        kind, rating and themes, whether it was solved, the attempts, wrong attempts, hint
-        steps and points, and whether it was solved at the first try."""
-        return self.controller.results()
-
-    @property
-    def score(self) -> int:
-        """Points so far: 3 for a puzzle solved at the first try without a hint, one less
-        for each wrong try or hint step, at least 1."""
-        return self.controller.score
-
-    @property
-    def streak(self) -> int:
-        """Puzzles solved in a row without a wrong try."""
-        return self.controller.streak
-
-    @property
-    def geometry(self) -> Geometry:
-        """Where things are on :attr:`canvas`, in canvas pixels."""
-        return self.controller.geometry
-
-    @property
-    def message(self) -> str:
-        """The last message shown (a verdict, a hint, a refusal), or ``""``."""
-        return self.controller.message
-
-    def status_text(self) -> str:
-        """The status line as plain text."""
-        return self.controller.status_text()
-
-    def select(self, index: int | None) -> None:
-        """Pick the hand card at ``index``, as a click on it does."""
-        with self._lock:
-            self.controller.board.select(index)
-
-    def place(self, cell: Cell) -> None:
-        """Place the picked card on ``cell`` (an answer), as a click on it does."""
-        with self._lock:
-            self.controller.board.place(cell)
-
-    def mark(self, cell: Cell) -> None:
-        """Mark or unmark ``cell`` in a ``where`` puzzle, as a click on it does."""
-        with self._lock:
-            self.controller.board.mark(cell)
-
-    def check(self) -> Verdict | None:
-        """Check the marked cells of a ``where`` puzzle (the Check button)."""
-        with self._lock:
-            return self.controller.check()
-
-    def hint(self) -> Hint | None:
-        """The next hint: first the card, then the area of the table."""
-        with self._lock:
-            return self.controller.hint()
-
-    def again(self) -> None:
-        """Start the puzzle shown again."""
-        with self._lock:
-            self.controller.again()
-
-    def next(self) -> None:
-        """Show the next puzzle."""
-        with self._lock:
-            self.controller.next()
-
-    def previous(self) -> None:
-        """Show the previous puzzle."""
-        with self._lock:
-            self.controller.previous()
-
-    def go(self, index: int) -> None:
-        """Show the puzzle at ``index`` of :attr:`puzzles`."""
-        with self._lock:
-            self.controller.go(index)
+        return self.session.shown
 
     def filter(self, **filters: Any) -> bool:
         """Change the filters (``kind=``, ``themes=``, ``rating=``; ``None`` lets every
         value through); returns whether they changed (not when no puzzle would pass)."""
         with self._lock:
-            changed = self.controller.set_filters(**filters)
+            changed = self.session.set_filters(**filters)
             self._sync_filters()
             return changed
 
     # ------------------------------------------------------------------ buttons
     def _build_buttons(self) -> None:
-        c = self.controller
+        c = self.session
         on = self._guarded
 
         def button(label: str, tip: str, action: Callable[[], object], icon: str = "") -> Any:
@@ -278,8 +214,8 @@ class PuzzleWidget(CanvasBox):
         self.buttons.add_class("dweebies-buttons")
 
     def _sync_filters(self) -> None:
-        """Show the controller's filters in the dropdowns."""
-        f = self.controller.filters
+        """Show the set's filters in the dropdowns."""
+        f = self.session.filters
         values = (
             f.kind or _ALL,
             _key(f.themes) if f.themes else _ALL,
@@ -301,7 +237,7 @@ class PuzzleWidget(CanvasBox):
         kind = self.kind_filter.value
         theme = self.theme_filter.value
         rating = self.rating_filter.value
-        self.controller.set_filters(
+        self.session.set_filters(
             kind=None if kind == _ALL else kind,
             themes=None if theme == _ALL else theme.split("+"),
             rating=None if rating == _ALL else _unspan(rating),
@@ -309,13 +245,15 @@ class PuzzleWidget(CanvasBox):
         self._sync_filters()  # refused filters go back to what is shown
 
     # ------------------------------------------------------------------ glue
-    def _show(self, change: Change) -> None:
-        """Show what the controller says changed: the picture (one message) and the text."""
-        c = self.controller
+    def show(self, change: Change) -> None:
+        """Show what the set of puzzles says changed: the picture (one message) and the text."""
+        c = self.session
         if change is Change.PICTURE:
             pen = Pen()
             paint(pen, c.geometry, c.scene)
-            paint_overlay(pen, c.geometry, c.overlay())
+            overlay = c.overlay()
+            if overlay is not None:
+                paint_overlay(pen, c.geometry, overlay)
             self._draw(pen)
         self.title.value = (
             f"<b>{html.escape(c.title())}</b> <span style='color: #57606a'>"

@@ -1,11 +1,11 @@
 """The row of controls shown instead of the play buttons while a game is looked back over.
 
-One job: the ipywidgets of review and replay, wired to the controller.  First, Back, a
+One job: the ipywidgets of review and replay, wired to the session.  First, Back, a
 slider over the moves, Forward and Last step through the game (as the arrow keys, Home and
 End do on the table, and a click or a tap on the graph); Review has every move judged (once);
 Play from here plays on from the table shown; "What do they hold?" shows each other seat's
 likely Dweebies over the table; Back to the game ends looking back.  What can be used is the
-controller's answer (its :attr:`~dweebies_widget.widget.controller.Controller.replay`);
+session's answer (its :attr:`~dweebies_widget.widget.session.Session.replay`);
 :meth:`ReviewBar.update` applies it.  Every control is at least 44 x 44 CSS pixels.
 """
 
@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .buttons import TAP, Guard
-from .controller import Controller
+from .session import Session
 
 __all__ = ["ReviewBar"]
 
@@ -25,13 +25,13 @@ __all__ = ["ReviewBar"]
 class ReviewBar:
     """The controls; :attr:`box` is the row to show while looking back."""
 
-    def __init__(self, controller: Controller, guard: Guard) -> None:
+    def __init__(self, session: Session, guard: Guard) -> None:
         def button(label: str, tip: str, action: Callable[[], object], icon: str) -> Any:
             b = widgets.Button(description=label, tooltip=tip, icon=icon, layout=_layout())
             b.on_click(guard(lambda _b: action()))
             return b
 
-        c = self._controller = controller
+        c = self._session = session
         self._syncing = False  # True while update() moves the slider or the toggle
         self.first = button("First", "The first move (Home)", lambda: c.go_to(0), "fast-backward")
         self.back = button("Back", "One move back (left arrow)", lambda: c.go_by(-1),
@@ -67,8 +67,8 @@ class ReviewBar:
         self.box.add_class("dweebies-review")
 
     def update(self) -> None:
-        """Follow the controller: the step shown, what can be pressed."""
-        replay = self._controller.replay
+        """Follow the session: the step shown, what can be pressed."""
+        replay = self._session.replay
         if replay is None:
             return
         step, steps = replay.step, replay.steps
@@ -83,7 +83,7 @@ class ReviewBar:
                 self.slider.max = steps
             if self.slider.value != step:
                 self.slider.value = step
-            on = self._controller.controls().holds_on
+            on = self._session.controls().holds_on
             if self.holds.value != on:
                 self.holds.value = on
         finally:
@@ -91,12 +91,12 @@ class ReviewBar:
 
     def _slid(self, change: dict[str, Any]) -> None:
         if not self._syncing:
-            self._controller.go_to(int(change["new"]))
+            self._session.go_to(int(change["new"]))
 
     def _to_end(self) -> None:
-        replay = self._controller.replay
+        replay = self._session.replay
         if replay is not None:
-            self._controller.go_to(replay.steps)
+            self._session.go_to(replay.steps)
 
 
 def _layout() -> Any:

@@ -51,11 +51,15 @@ from ..errors import IllegalMoveError
 from ..game import Game, Move, Placement, Position, shuffled_deck
 from ..grid import Cell
 from . import words
-from .controller import Controller
+from .modes import Mode
 from .paint import Scene
 from .puzzle import Callout, Overlay
+from .session import Session
 
-__all__ = ["FIRST_GAME", "HANDOVER", "RULES", "Script", "Step", "Tutorial", "goal", "verdict"]
+__all__ = [
+    "FIRST_GAME", "HANDOVER", "RULES", "Script", "Step", "Tutorial", "TutorialMode", "goal",
+    "verdict",
+]
 
 YOU = 0
 """The seat of the person at the screen (Greedy sits at seat 1)."""
@@ -251,17 +255,178 @@ def verdict(game: Game, placement: Placement, last: bool = False) -> str:
 
 
 # ---------------------------------------------------------------------------- the controller
-class Tutorial(Controller):
-    """The guided first game (see the module docstring).
+class TutorialMode(Mode):
+    """The guided game's mode: the first turns guided by ``script``, then local play."""
+
+    def __init__(self, script: Script) -> None:
+        self.script = script
+        self.moves = script.moves()
+        self.start: Position = script.game().start
+        self.wrong = ""
+        """The refusal of the last wrong move, written on the board until the next try."""
+        self.announced: int | None = None
+
+    # ------------------------------------------------------------------ where we are
+    def played(self, game: Game) -> int | None:
+        """How many scripted placements ``game`` has made (more: the game went on after
+        them), or ``None`` when it left the script (another deal, another move)."""
+        if game.start != self.start:
+            return None
+        moves = [a.move for a in game.history if isinstance(a, Placement)]
+        n = min(len(moves), len(self.moves))
+        return len(moves) if moves[:n] == self.moves[:n] else None
+
+    def my_step(self, session: Session) -> int | None:
+        """The guided turn waiting for the person at the screen, or ``None``."""
+        played = self.played(session.game)
+        if played is None or played >= len(self.moves) or played % 2:
+            return None
+        return played // 2 if session.human_turn() is not None else None
+
+    def callout(self, session: Session) -> Callout | None:
+        """The text written on the board now: a guided turn's goal, a refusal, a verdict,
+        the hand-over; ``None`` in free play."""
+        game = session.game
+        played = self.played(game)
+        if session.mode is not self or game.is_over or played is None:
+            return None
+        mine = self.my_step(session)
+        if mine is not None:
+            text = self.wrong or goal(game, self.script.steps[mine])
+            return Callout("wrong" if self.wrong else "info", text)
+        n = len(self.moves)
+        if played < n and played % 2 or played == n:
+            placement = [a for a in game.history if isinstance(a, Placement)][played - 1]
+            return Callout("right", verdict(game, placement, played == n))
+        if played == n + 1 and session.human_turn() is not None:
+            return Callout("info", HANDOVER)
+        return None
+
+    def overlay(self, session: Session) -> Overlay | None:
+        """What the guided game writes over the play picture (drawn as a puzzle's is)."""
+        scene = session.scene
+        avoid = set(scene.board)  # the callout covers none of them if it can help it
+        if scene.hint is not None:
+            avoid.add(scene.hint[1])  # nor the guided move's cell
+        return Overlay(callout=self.callout(session), cards=frozenset(avoid), picked=scene.selected)
+
+    # ------------------------------------------------------------------ the mode's hooks
+    def status(self, session: Session, lines: list[str]) -> list[str]:
+        """Play's status lines, after the guided turn's goal."""
+        mine = self.my_step(session)
+        if mine is not None:
+            step = self.script.steps[mine]
+            more = [goal(session.game, step), RULES[step.kind]]
+            head = f"Guided turn {mine + 1} of {len(self.script.steps)}: {short_goal(step)}."
+            lines[:0] = [head, *filter(None, more)]
+        return lines
+
+    def describe(self, session: Session) -> str:
+        """The board in words (as in play), with what is written on it."""
+        text = session.describe_play()
+        callout = self.callout(session)
+        return f"{text}\nOn the board: {callout.text}" if callout is not None else text
+
+    def hint(self, session: Session) -> Move | None:
+        """In a guided turn: pick its card and say where it goes; else the play hint."""
+        mine = self.my_step(session)
+        if mine is None:
+            return session.suggest()
+        move = self.script.steps[mine].move
+        session.selected = session.hand().index(move.dweebie)
+        session.table.disarm()
+        self.wrong = ""
+        session.tell(f"Hint: place {NAMES[move.dweebie]} at {move.cell}; it is picked for you.")
+        session.redraw()
+        return move
+
+    def pick(self, session: Session, index: int) -> bool:
+        self.wrong = ""  # a new try: the goal is written on the board again
+        return False
+
+    def place(self, session: Session, cell: Cell) -> Placement | None:
+        mine = self.my_step(session)
+        dweebie = session.picked_dweebie()
+        if mine is None or dweebie is None:
+            return session.play_picked(cell)
+        want = self.script.steps[mine].move
+        move = Move(dweebie, cell)
+        if move == want:
+            return session.play_picked(cell)
+        instead = (
+            f"In this guided turn, place {NAMES[want.dweebie]} at {want.cell}: its card and "
+            "cell are outlined."
+        )
+        try:  # the game's answer, without playing: where it may go, what it would collect
+            taken = session.game.would_collect(cell).get(move.dweebie, frozenset())
+        except IllegalMoveError as error:
+            said, detail = words.explain(error)
+        else:
+            gain = f"collect {words.plural(len(taken), 'card')}" if taken else "collect nothing"
+            said, detail = (
+                f"{NAMES[move.dweebie]} may go at {cell}, and it would {gain} there, but "
+                "this lesson needs another move.",
+                "",
+            )
+        self.wrong = f"{said} {instead}"
+        session.tell(self.wrong, detail)
+        session.table.disarm()
+        session.pulse_on(cell, "lit")
+        return None
+
+    def after_move(self, session: Session, placement: Placement, note: str = "") -> None:
+        self.wrong = ""
+        played = self.played(session.game)
+        n = len(self.moves)
+        if placement.seat == YOU and played is not None and played % 2 == 1 and played <= n:
+            session.say(words.move_text(placement, session.labels) + ".")
+            session.tell(verdict(session.game, placement, played == n))
+        session.moved(placement, note)
+
+    def ai_move(self, session: Session) -> None:
+        played = self.played(session.game)
+        if played is None or played >= len(self.moves) or played % 2 == 0:
+            super().ai_move(session)  # Greedy on its own
+            return
+        self.after_move(session, session.game.play(self.moves[played]))
+
+    def advance(self, session: Session) -> None:
+        self.wrong = ""
+        session.take_turns()
+        mine = self.my_step(session)
+        if mine is not None and mine != self.announced:
+            step = self.script.steps[mine]
+            n = len(self.script.steps)
+            session.say(
+                f"Guided turn {mine + 1} of {n}: {goal(session.game, step)} {RULES[step.kind]}"
+            )
+        self.announced = mine
+
+    def scene(self, session: Session) -> Scene:
+        scene = session.play_scene()
+        mine = self.my_step(session)
+        hand = list(scene.hand)
+        if mine is None or session.handover is not None:
+            return scene
+        want = self.script.steps[mine].move
+        if want.dweebie not in hand:
+            return scene
+        # The guided move is marked as a hint is: its card and its cell outlined.
+        return replace(scene, hint=(hand.index(want.dweebie), want.cell))
+
+
+class Tutorial(Session):
+    """The guided first game (see the module docstring): a session in a
+    :class:`TutorialMode`.
 
     Args:
         script: the guided game (default :data:`FIRST_GAME`).
         seed: seeds Greedy once it plays on its own.
         hint_player: whose ``analyze`` gives hints in free play (default Greedy; a guided
             turn's hint is its own move).
-        options: as for the play :class:`~dweebies_widget.widget.controller.Controller`
-            (``scheduler``, ``ai_delay``, ``flash``, ``width``...); the seats, the rules
-            and the deal are the script's.
+        options: as for :class:`~dweebies_widget.widget.session.Session` (``scheduler``,
+            ``ai_delay``, ``flash``, ``width``...); the seats, the rules and the deal are the
+            script's.
     """
 
     def __init__(
@@ -277,186 +442,34 @@ class Tutorial(Controller):
     ) -> None:
         if seats is not None or rules is not None or game is not None:
             raise ValueError("the guided game brings its own seats, rules and deal")
-        # Set before the play controller starts: it draws at once, and the picture needs them.
-        self.script = script
-        self._script_moves = script.moves()
-        self._start: Position = script.game().start
-        self._wrong = ""
-        self._announced: int | None = None
+        self.guide = TutorialMode(script)
+        """The guided game's mode (its script, where the game is in it)."""
         super().__init__(
             ["You", GreedyPlayer()], game=script.game(), seed=seed,
-            hint_player=hint_player or GreedyPlayer(), **options,
+            hint_player=hint_player or GreedyPlayer(), mode=self.guide, **options,
         )  # fmt: skip
 
-    # ------------------------------------------------------------------ where we are
-    def _played(self) -> int | None:
-        """How many scripted placements the game has made (more: the game went on after
-        them), or ``None`` when it left the script (another deal, another move)."""
-        game = self._game
-        if game.start != self._start:
-            return None
-        moves = [a.move for a in game.history if isinstance(a, Placement)]
-        n = min(len(moves), len(self._script_moves))
-        return len(moves) if moves[:n] == self._script_moves[:n] else None
+    @property
+    def script(self) -> Script:
+        """The guided game."""
+        return self.guide.script
 
     @property
     def guided(self) -> bool:
         """Whether the game is still in its guided turns."""
-        played = self._played()
-        return played is not None and played < len(self._script_moves)
+        played = self.guide.played(self.game)
+        return played is not None and played < len(self.guide.moves)
 
     @property
     def turn(self) -> int | None:
         """The guided turn being played or just played (0 is the first), or ``None`` once
         the game is free."""
-        played = self._played()
-        if played is None or played >= len(self._script_moves):
+        played = self.guide.played(self.game)
+        if played is None or played >= len(self.guide.moves):
             return None
         return played // 2
 
-    def _my_step(self) -> int | None:
-        """The guided turn waiting for the person at the screen, or ``None``."""
-        played = self._played()
-        if played is None or played >= len(self._script_moves) or played % 2:
-            return None
-        return played // 2 if self._human_turn() is not None else None
-
     @property
     def callout(self) -> Callout | None:
-        """The text written on the board now: a guided turn's goal, a refusal, a verdict,
-        the hand-over; ``None`` in free play."""
-        game = self._game
-        if self._replay is not None or game.is_over:
-            return None
-        played = self._played()
-        steps = self.script.steps
-        if played is None:
-            return None
-        mine = self._my_step()
-        if mine is not None:
-            text = self._wrong or goal(game, steps[mine])
-            return Callout("wrong" if self._wrong else "info", text)
-        if played < len(self._script_moves) and played % 2 or played == len(self._script_moves):
-            placement = [a for a in game.history if isinstance(a, Placement)][played - 1]
-            last = played == len(self._script_moves)
-            return Callout("right", verdict(game, placement, last))
-        if played == len(self._script_moves) + 1 and self._human_turn() is not None:
-            return Callout("info", HANDOVER)
-        return None
-
-    def overlay(self) -> Overlay:
-        """What the guided game writes over the play picture (drawn as a puzzle's is)."""
-        scene = self._scene
-        avoid = set(scene.board)  # the callout covers none of them if it can help it
-        if scene.hint is not None:
-            avoid.add(scene.hint[1])  # nor the guided move's cell
-        return Overlay(callout=self.callout, cards=frozenset(avoid), picked=scene.selected)
-
-    # ------------------------------------------------------------------ words
-    def status_lines(self) -> list[str]:
-        """The play widget's status line, after the guided turn's goal (or the hand-over)."""
-        lines = super().status_lines()
-        if self._replay is not None:
-            return lines
-        mine = self._my_step()
-        if mine is not None:
-            n = len(self.script.steps)
-            step = self.script.steps[mine]
-            more = [goal(self._game, step), RULES[step.kind]]
-            lines[:0] = [f"Guided turn {mine + 1} of {n}: {short_goal(step)}.", *filter(None, more)]
-        return lines
-
-    def describe(self) -> str:
-        """The board in words (as in play), with what is written on it."""
-        text = super().describe()
-        callout = self.callout
-        return f"{text}\nOn the board: {callout.text}" if callout is not None else text
-
-    # ------------------------------------------------------------------ actions
-    def hint(self) -> Move | None:
-        """In a guided turn: pick its card and say where it goes; else the play hint."""
-        mine = self._my_step()
-        if mine is None:
-            return super().hint()
-        move = self.script.steps[mine].move
-        with self._event_scope():
-            self._selected = self._hand().index(move.dweebie)
-            self._disarm()
-            self._wrong = ""
-            self._tell(f"Hint: place {NAMES[move.dweebie]} at {move.cell}; it is picked for you.")
-            self._draw()
-        return move
-
-    # ------------------------------------------------------------------ play controller hooks
-    def _pick(self, index: int) -> None:
-        self._wrong = ""  # a new try: the goal is written on the board again
-        super()._pick(index)
-
-    def _place(self, cell: Cell) -> Placement | None:
-        mine = self._my_step()
-        if mine is None or self._selected is None:
-            return super()._place(cell)
-        want = self.script.steps[mine].move
-        move = Move(self._hand()[self._selected], cell)
-        if move == want:
-            return super()._place(cell)
-        instead = (
-            f"In this guided turn, place {NAMES[want.dweebie]} at {want.cell}: its card and "
-            "cell are outlined."
-        )
-        try:  # the game's answer, without playing: where it may go, what it would collect
-            taken = self._game.would_collect(cell).get(move.dweebie, frozenset())
-        except IllegalMoveError as error:
-            said, detail = words.explain(error)
-        else:
-            gain = f"collect {words.plural(len(taken), 'card')}" if taken else "collect nothing"
-            said, detail = (
-                f"{NAMES[move.dweebie]} may go at {cell}, and it would {gain} there, but "
-                "this lesson needs another move.",
-                "",
-            )
-        self._wrong = f"{said} {instead}"
-        self._tell(self._wrong, detail)
-        self._disarm()
-        self._pulse_on(cell, "lit")
-        return None
-
-    def _after_move(self, placement: Placement, note: str = "") -> None:
-        self._wrong = ""
-        played = self._played()
-        n = len(self._script_moves)
-        if placement.seat == YOU and played is not None and played % 2 == 1 and played <= n:
-            self._say(words.move_text(placement, self.labels) + ".")
-            self._tell(verdict(self._game, placement, played == n))
-        super()._after_move(placement, note)
-
-    def _ai_move(self) -> None:
-        played = self._played()
-        if played is None or played >= len(self._script_moves) or played % 2 == 0:
-            super()._ai_move()  # Greedy on its own
-            return
-        self._thinking = None
-        self._job = None
-        self._after_move(self._game.play(self._script_moves[played]))
-
-    def _advance(self) -> None:
-        self._wrong = ""
-        super()._advance()
-        mine = self._my_step()
-        if mine is not None and mine != self._announced:
-            n = len(self.script.steps)
-            step = self.script.steps[mine]
-            self._say(f"Guided turn {mine + 1} of {n}: {goal(self._game, step)} {RULES[step.kind]}")
-        self._announced = mine
-
-    def _build_scene(self) -> Scene:
-        scene = super()._build_scene()
-        mine = self._my_step()
-        hand = list(scene.hand)
-        if mine is None or self._handover is not None:
-            return scene
-        want = self.script.steps[mine].move
-        if want.dweebie not in hand:
-            return scene
-        # The guided move is marked as a hint is: its card and its cell outlined.
-        return replace(scene, hint=(hand.index(want.dweebie), want.cell))
+        """The text written on the board now (see :meth:`TutorialMode.callout`)."""
+        return self.guide.callout(self)

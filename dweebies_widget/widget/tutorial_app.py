@@ -1,9 +1,10 @@
 """The guided first game's widget: the play widget around a
 :class:`~dweebies_widget.widget.tutorial.Tutorial`, with its callouts drawn over the table.
 
-Glue only: everything that decides is the tutorial controller's; the callout is painted by
-the puzzles' :func:`~dweebies_widget.widget.puzzle_paint.paint_overlay`, on the same
-recording as the play picture (one message per redraw).
+Glue only: everything that decides is the tutorial session's (its
+:class:`~dweebies_widget.widget.tutorial.TutorialMode`); the play widget paints the callout
+its mode writes over the table, on the same recording as the play picture (one message per
+redraw).
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ from typing import cast
 
 from ..ai import Player
 from .app import DweebiesWidget
-from .paint import Pen
-from .puzzle_paint import paint_overlay
 from .tutorial import Tutorial
 
 __all__ = ["TutorialWidget"]
@@ -37,7 +36,7 @@ class TutorialWidget(DweebiesWidget):
 the centre, (0, 0).
     """
 
-    controller_class = Tutorial
+    session_class = Tutorial
 
     def __init__(
         self,
@@ -56,14 +55,10 @@ the centre, (0, 0).
         )  # fmt: skip
 
     def __repr__(self) -> str:
-        first = self.controller.status_lines()[0]
+        first = self.session.status_lines()[0]
         return f"TutorialWidget (a guided first game against Greedy): {first}"
 
     @property
     def tutorial(self) -> Tutorial:
-        """The guided game's controller (its :attr:`~Tutorial.turn`, its callout...)."""
-        return cast(Tutorial, self.controller)
-
-    def _paint(self, pen: Pen) -> None:
-        super()._paint(pen)
-        paint_overlay(pen, self.controller.geometry, self.tutorial.overlay())
+        """The guided game's session (its :attr:`~Tutorial.turn`, its callout...)."""
+        return cast(Tutorial, self.session)

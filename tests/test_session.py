@@ -1,6 +1,6 @@
-"""The widget's controller, driven synchronously: no ipywidgets, no ipycanvas, no threads.
+"""The widget's session, driven synchronously: no ipywidgets, no ipycanvas, no threads.
 
-Clicks and keys go in as plain method calls at the pixels the controller's own geometry gives;
+Clicks and keys go in as plain method calls at the pixels the session's own geometry gives;
 timed jobs (an AI's pause, the end of a flash) wait on a :class:`ManualClock` until a test
 moves it on.  Each test checks the game itself (history, hands, scores), what the players are
 told (status lines, messages, the move log) and what the screen is asked to show (the scene,
@@ -22,12 +22,12 @@ from dweebies_widget import MAX_PLAYERS, MIN_PLAYERS, Game, IllegalMoveError, Mo
 from dweebies_widget.ai import CautiousPlayer, GreedyPlayer, RandomPlayer
 from dweebies_widget.cards import NAMES
 from dweebies_widget.grid import Cell
-from dweebies_widget.widget.controller import Change, Controller
+from dweebies_widget.widget.session import Change, Session
 from dweebies_widget.widget.timing import ManualClock
 
 
 class Screen:
-    """A controller with a manual clock, and a record of what it asked to show."""
+    """A session with a manual clock, and a record of what it asked to show."""
 
     def __init__(self, seats: list[Any], **options: Any) -> None:
         options.setdefault("seed", 7)
@@ -35,7 +35,7 @@ class Screen:
         options.setdefault("flash", 0)
         self.clock = ManualClock()
         self.changes: list[Change] = []
-        self.c = Controller(seats, scheduler=self.clock, on_change=self.changes.append, **options)
+        self.c = Session(seats, scheduler=self.clock, on_change=self.changes.append, **options)
         self.changes.clear()
 
     def click_hand(self, index: int) -> None:
@@ -68,14 +68,14 @@ def test_pure_modules_import_and_play_without_ipywidgets_or_ipycanvas() -> None:
 import sys
 sys.modules["ipywidgets"] = None  # any import of them now fails
 sys.modules["ipycanvas"] = None
-import dweebies_widget.widget.controller, dweebies_widget.widget.geometry
+import dweebies_widget.widget.session, dweebies_widget.widget.geometry
 import dweebies_widget.widget.paint, dweebies_widget.widget.timing
 from dweebies_widget.ai import GreedyPlayer
 from dweebies_widget.widget import Geometry
-from dweebies_widget.widget.controller import Controller
+from dweebies_widget.widget.session import Session
 from dweebies_widget.widget.paint import Pen, paint
 from dweebies_widget.widget.timing import ManualClock
-c = Controller(["Ana", GreedyPlayer()], seed=7, ai_delay=0.5, flash=0, scheduler=ManualClock())
+c = Session(["Ana", GreedyPlayer()], seed=7, ai_delay=0.5, flash=0, scheduler=ManualClock())
 c.select(0)
 c.click(*c.geometry.cell_center((0, 0)))
 pen = Pen()
@@ -97,8 +97,8 @@ print(len(c.game.history), loaded)
 def test_seat_count_uses_the_cores_bounds() -> None:
     for n in (MIN_PLAYERS - 1, MAX_PLAYERS + 1):
         with pytest.raises(ValueError, match=f"{MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}"):
-            Controller(["x"] * n, scheduler=ManualClock())
-    assert Controller(["x"] * MAX_PLAYERS, scheduler=ManualClock()).game.players == MAX_PLAYERS
+            Session(["x"] * n, scheduler=ManualClock())
+    assert Session(["x"] * MAX_PLAYERS, scheduler=ManualClock()).game.players == MAX_PLAYERS
 
 
 # ---------------------------------------------------------------------------- pick and place

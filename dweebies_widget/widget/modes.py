@@ -1,0 +1,193 @@
+"""What a screen is for: the *mode* a :class:`~.session.Session` holds.
+
+One job: the small protocol through which a kind of screen changes the session's turn flow,
+and the two play modes.  A session holds exactly one mode at a time; every hook gets the
+session and may use its public API (:meth:`~.session.Session.tell`, ``say``, ``draw``,
+``later``, ``play_picked``...).  The defaults of :class:`Mode` are local play: people at
+this screen and AI seats taking turns on the session's own game.
+
+The hooks, and when the session calls them:
+
+* :meth:`Mode.refusal` -- who may act now: why the person at this screen may not pick or
+  place (``None``: they may);
+* :meth:`Mode.point` -- a click or a tap at a pixel, before the table's own meaning;
+* :meth:`Mode.pick` -- a hand card picked (by click, tap, number key or code);
+* :meth:`Mode.place` -- what placing on a cell means (play the picked card, mark the cell,
+  refuse another move than the lesson's...);
+* :meth:`Mode.after_move` and :meth:`Mode.advance` -- what happens after a move, and next
+  (a hand-over, an AI move, a verdict, nothing);
+* :meth:`Mode.ai_move` -- how the seat to play moves when it is not a person here;
+* :meth:`Mode.scene`, :meth:`Mode.overlay`, :meth:`Mode.preview`, :meth:`Mode.status`,
+  :meth:`Mode.describe` -- what it adds to the picture, what it writes over it, the preview,
+  the status lines and the words for a screen reader;
+* :meth:`Mode.hint` and :meth:`Mode.start_cursor`.
+
+Other modes: :class:`RemoteSeat` (below: a classroom seat, whose moves are made where its
+table is kept), :class:`~.lookback.LookBack` (review and replay),
+:class:`~.puzzle.PuzzleMode` and :class:`~.tutorial.TutorialMode`.  A new kind of screen is
+a new small mode class.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game import Game, Move, Placement
+from ..grid import Cell
+from . import words
+from .paint import Scene
+from .remote import AGAIN, Elsewhere, Source
+from .seats import ai_play
+
+if TYPE_CHECKING:
+    from .puzzle import Overlay
+    from .session import Session
+
+__all__ = ["NO_HINTS", "LocalPlay", "Mode", "RemoteSeat"]
+
+NO_HINTS = "Your teacher has turned hints off at this table."
+"""Why Hint and the heat map do nothing at a remote table that forbids them."""
+
+
+class Mode:
+    """The protocol of a screen's mode, with local play's answers (see the module
+    docstring).  Subclasses change only the hooks their screen needs."""
+
+    looking_back = False
+    """Whether the screen steps through a game instead of playing it."""
+    again = words.AGAIN
+    """What to do once the game is over."""
+    own_games = True
+    """Whether Undo and New game work here (the screen's own games)."""
+
+    @property
+    def hints(self) -> bool:
+        """Whether Hint and the heat map may be used."""
+        return True
+
+    # ------------------------------------------------------------------ who may act
+    def refusal(self, session: Session) -> str | None:
+        """Why the person at this screen may not pick or place now, or ``None``."""
+        return words.refusal(
+            session.game, session.labels, session.players, viewer=session.viewer,
+            handover=session.handover, thinking=session.thinking_seat, verb=session.verb,
+            again=self.again,
+        )  # fmt: skip
+
+    # ------------------------------------------------------------------ input
+    def point(self, session: Session, x: float, y: float, *, touch: bool) -> bool | None:
+        """A click or a tap at canvas pixel ``(x, y)``: ``None`` lets the table's own
+        meaning apply, else whether it did nothing useful."""
+        return None
+
+    def key(self, session: Session, key: str) -> bool:
+        """A key press before the table's own keys; returns whether it was handled."""
+        return False
+
+    def pick(self, session: Session, index: int) -> bool:
+        """A hand card is being picked; returns whether the mode handled it (else the
+        session picks it)."""
+        return False
+
+    def place(self, session: Session, cell: Cell) -> Placement | None:
+        """Place on ``cell`` (a click, a second tap, Enter on the cursor, or code)."""
+        return session.play_picked(cell)
+
+    def make(self, session: Session, move: Move) -> tuple[Placement, Game | None]:
+        """Make ``move`` for the seat at this screen: its placement, and the game to show
+        next when it was made elsewhere (``None``: made on the session's own game)."""
+        return session.game.play(move), None
+
+    def take_draw(self, session: Session, seat: int) -> Game | None:
+        """Take one owed draw for ``seat``; returns the game to show next when it was
+        taken elsewhere (``None``: on the session's own game)."""
+        session.game.draw(seat)
+        return None
+
+    # ------------------------------------------------------------------ turn flow
+    def after_move(self, session: Session, placement: Placement, note: str = "") -> None:
+        """A placement was made (here, by an AI, or elsewhere)."""
+        session.moved(placement, note)
+
+    def advance(self, session: Session) -> None:
+        """Decide what happens next (a hand-over, an AI move, nothing) and show it."""
+        session.take_turns()
+
+    def ai_move(self, session: Session) -> None:
+        """The seat to play is an AI of this screen: let it move."""
+        game = session.game
+        seat = game.current_player
+        player = session.players[seat]
+        if game.is_over or player is None or isinstance(player, Elsewhere):
+            self.advance(session)
+            return
+        placement, problem = ai_play(game, player, session.rng(seat))
+        note = ""
+        if problem is not None:
+            note = f"{session.labels[seat]} {problem} A random legal move was played instead."
+        self.after_move(session, placement, note)
+
+    # ------------------------------------------------------------------ what is shown
+    def scene(self, session: Session) -> Scene:
+        """The picture (play's, :meth:`~.session.Session.play_scene`, with what this mode
+        adds to it)."""
+        return session.play_scene()
+
+    def overlay(self, session: Session) -> Overlay | None:
+        """What the mode writes over the picture (a puzzle's marks, a callout), or
+        ``None``."""
+        return None
+
+    def preview(
+        self, session: Session, preview: tuple[Cell, int, frozenset[Cell]]
+    ) -> tuple[Cell, int, frozenset[Cell]]:
+        """The hovered lit cell, the picked Dweebie and what placing it would collect."""
+        return preview
+
+    def status(self, session: Session, lines: list[str]) -> list[str]:
+        """The status lines, with what this mode adds."""
+        return lines
+
+    def describe(self, session: Session) -> str:
+        """The board in words, for a screen reader."""
+        return session.describe_play()
+
+    def hint(self, session: Session) -> Move | None:
+        """The Hint button: the hint player's best move, picked and marked."""
+        return session.suggest()
+
+    def start_cursor(self, session: Session) -> Cell:
+        """Where the keyboard cursor appears: on the last move, else on a lit cell."""
+        game = session.game
+        last = game.last_move
+        if last is not None:
+            return last.cell
+        legal = sorted(game.legal_cells())
+        return legal[0] if legal else (0, 0)
+
+
+class LocalPlay(Mode):
+    """People at this screen and AI seats taking turns on the session's own game."""
+
+
+class RemoteSeat(Mode):
+    """One seat of a table kept elsewhere (a classroom): its moves and owed draws are made
+    by ``source``, which returns the game to show next; the other seats move elsewhere and
+    reach the screen through :meth:`~.session.Session.follow`."""
+
+    again = AGAIN
+    own_games = False
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+
+    @property
+    def hints(self) -> bool:
+        """Hints and the heat map, when the table allows them."""
+        return self.source.hints
+
+    def make(self, session: Session, move: Move) -> tuple[Placement, Game | None]:
+        return self.source.play(move)
+
+    def take_draw(self, session: Session, seat: int) -> Game | None:
+        return self.source.draw()
