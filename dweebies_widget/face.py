@@ -1,10 +1,10 @@
 """What a Dweebie card shows, said once: the card face as plain shapes and text.
 
-The static picture (:mod:`dweebies_widget.svg`) and the widget's canvas
-(:mod:`dweebies_widget.widget.paint`) draw the same cards.  This module is the one place that
-says what is on a card, where, how big and in which colour; each of them only turns the
-primitives below into its own drawing commands (SVG text, canvas calls).  Nothing here draws,
-so no drawing library is imported.
+The painter (:mod:`dweebies_widget.widget.paint`) draws every card of every picture from
+here: the widget's canvas, and the SVG written from the same recording (``Game.svg()``, the
+static pictures).  This module is the one place that says what is on a card, where, how big
+and in which colour; the painter only turns the primitives below into canvas calls.  Nothing
+here draws, so no drawing library is imported.
 
 A face is a tuple of primitives in drawing order, each one plain data:
 
@@ -16,9 +16,8 @@ A face is a tuple of primitives in drawing order, each one plain data:
 * :class:`Dots`: the row of copy dots.
 
 Positions and sizes are written for a card of :data:`CARD_W` x :data:`CARD_H` and scaled by
-``s = width / CARD_W`` to the card's box here, so the primitives come out in pixels and both
-renderers draw them as they are.  The arithmetic is the SVG picture's own, term for term,
-which keeps its text byte-identical (notebooks store it).
+``s = width / CARD_W`` to the card's box here, so the primitives come out in pixels and the
+painter draws them as they are.
 
 >>> face = card_face(4, (0, 0, CARD_W, CARD_H))
 >>> [type(part).__name__ for part in face]
@@ -42,8 +41,6 @@ __all__ = [
     "CARD_W",
     "CELL_H",
     "CELL_W",
-    "MINI_H",
-    "MINI_W",
     "Box",
     "Dots",
     "Part",
@@ -51,7 +48,6 @@ __all__ = [
     "Shape",
     "Text",
     "card_face",
-    "mini_face",
 ]
 
 Box = tuple[float, float, float, float]
@@ -65,9 +61,6 @@ CARD_INSET: float = 4.0
 CARD_W: float = CELL_W - 2 * CARD_INSET
 """The card at full size (76 x 98): the unit every position on a face is written for."""
 CARD_H: float = CELL_H - 2 * CARD_INSET
-MINI_W: float = 42.0
-"""The mini card with which the SVG picture shows a hand in a seat's box (42 x 56)."""
-MINI_H: float = 56.0
 
 _NAMES_FROM = 0.62
 """Scale from which a card shows its name (about 7 px of text); smaller cards show the id."""
@@ -170,24 +163,6 @@ def card_face(d: int, box: Box) -> tuple[Part, ...]:
         parts.append(Text(cx, y + 80 * s, str(d), 16 * s, P.INK, bold=True, anchor="middle"))
         parts.append(_dots(cx, y + h - 6 * s, COPIES[d], s))
     return tuple(parts)
-
-
-def mini_face(d: int, x: float, y: float) -> tuple[Part, ...]:
-    """The face of Dweebie ``d`` on a mini card (:data:`MINI_W` x :data:`MINI_H`, top-left
-    corner at ``(x, y)``), as the SVG picture shows the cards of a hand: white card, shape,
-    symbol and id.
-
-    >>> [type(part).__name__ for part in mini_face(18, 0, 0)]
-    ['Rect', 'Shape', 'Text', 'Text']
-    """
-    look = LOOKS[d]
-    cx = x + MINI_W / 2
-    return (
-        Rect(x, y, MINI_W, MINI_H, 6, _CARD_FILL, edge=P.CARD_EDGE, edge_width=1),
-        Shape(outline(look.shape, cx, y + 20, 12.5), look.colour, P.OUTLINE, 1.2),
-        _symbol(cx, y + 20, look.symbol, 13),
-        Text(cx, y + 50, str(d), 12, P.INK, bold=True, anchor="middle"),
-    )
 
 
 def _symbol(cx: float, cy: float, symbol: str, size: float) -> Text:

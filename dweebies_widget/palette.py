@@ -1,4 +1,4 @@
-"""The colours and font shared by the static picture and the widget's canvas.
+"""The colours and font of every picture: the widget's canvas and the SVG written from it.
 
 Card colours are not here: each Dweebie's colour is part of its look
 (:data:`dweebies_widget.cards.LOOKS`).  These are the colours of the table, the markers and
@@ -14,17 +14,13 @@ FAINT_INK = "#8C959F"  # coordinates, hints
 OUTLINE = "#24292F"  # shape outlines
 CARD_EDGE = "#6E7781"
 TABLE_FILL = "#F3F6F1"
-TABLE_EDGE = "#C9D4C2"
 GRID_LINE = "#DDE5D8"
 LEGAL_FILL = "#D3F2D3"
 LEGAL_EDGE = "#2DA44E"
-LEGAL_INK = "#1A7F37"
 LINK_EDGE = "#BF8700"
 LINK_FILL = "#FFF1C2"
 LAST_EDGE = "#0969DA"
 TAKEN_EDGE = "#8C959F"
-SPLIT_FILL = "#FFF4D6"
-SPLIT_EDGE = "#D4A72C"
 SEAT_FILL = "#F6F8FA"
 SEAT_EDGE = "#D0D7DE"
 TURN_FILL = "#FFF8C5"

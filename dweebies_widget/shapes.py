@@ -1,8 +1,8 @@
 """The outlines of the nine Dweebie shapes, as plain geometry for any drawing surface.
 
-The static SVG picture (:mod:`dweebies_widget.svg`) and the widget's canvas
-(:mod:`dweebies_widget.widget.paint`) draw the same shapes; both ask :func:`outline` where
-the corners and curves are and only turn the answer into their own drawing commands.
+The painter (:mod:`dweebies_widget.widget.paint`), which draws every picture, and
+:func:`dweebies_widget.svg.draw_shape` ask :func:`outline` where the corners and curves are
+and only turn the answer into their own drawing commands.
 
 An outline is centred on ``(cx, cy)`` and fits roughly in a circle of radius ``1.2 * size``.
 It is one of four kinds: a :class:`Polygon` (triangle, diamond, hexagon, star, pentagon,
