@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 
-from .kinds import KINDS, names
+from .kinds import names
 from .model import Puzzle
 from .rating import LADDER
 from .store import dump, load
@@ -51,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     gen.add_argument("--games", type=int, default=100)
     gen.add_argument("--seed", type=int, default=0)
     gen.add_argument("--out", required=True)
-    gen.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds")
+    gen.add_argument("--kinds", default=",".join(names()), help="comma-separated kinds")
     gen.add_argument("--per-kind", type=int, default=60, help="most puzzles of each kind")
     gen.add_argument("--workers", type=int, default=1, help="processes (1: play here)")
     gen.add_argument("--quiet", action="store_true", help="no progress bars")

@@ -124,11 +124,12 @@ def _player(name: str) -> Player:
     return ExpertPlayer(simulations=PLAY_SIMULATIONS)
 
 
-def mine_game(spec: GameSpec, kinds: Sequence[str] = K.KINDS) -> list[Candidate]:
+def mine_game(spec: GameSpec, kinds: Sequence[str] | None = None) -> list[Candidate]:
     """Play the game of ``spec`` and return the positions it reached that pass a
-    keep-condition of one of ``kinds`` (in the order play reached them); a kind with
-    ``searched_games`` is searched only in games numbered below it."""
-    kinds = [k for k in kinds if _searched(K.kind(k), spec.index)]
+    keep-condition of one of ``kinds`` (by default every registered kind), in the order
+    play reached them; a kind with ``searched_games`` is searched only in games numbered
+    below it."""
+    kinds = [k for k in (K.names() if kinds is None else kinds) if _searched(K.kind(k), spec.index)]
     players = [_player(n) for n in spec.seats]
     rngs = [random.Random(f"puzzles:{spec.seed}:{spec.index}:{s}") for s in range(len(players))]
     game = Game(players=len(players), seed=spec.deal, rules=spec.rules)
@@ -192,23 +193,24 @@ def _make(cand: Candidate) -> str:
 def generate(
     games: int = 100,
     seed: int = 0,
-    kinds: Iterable[str] = K.KINDS,
+    kinds: Iterable[str] | None = None,
     executor: Executor | None = None,
     progress: bool = True,
     *,
     per_kind: int | None = 60,
 ) -> list[Puzzle]:
-    """Mine ``games`` self-play games for puzzles of ``kinds`` (see the module
-    docstring): at most ``per_kind`` of each kind (``None``: all), grouped by kind in the
-    order of the registered kinds (:func:`~dweebies_widget.puzzles.kinds.names`), easiest
-    first.
+    """Mine ``games`` self-play games for puzzles of ``kinds`` (by default every registered
+    kind; see the module docstring): at most ``per_kind`` of each kind (``None``: all),
+    grouped by kind in the order of the registered kinds
+    (:func:`~dweebies_widget.puzzles.kinds.names`), easiest first.
 
     ``executor`` (any :class:`concurrent.futures.Executor`) plays the games and measures
     the ratings in parallel; the result is the same without one.
     """
-    for k in kinds:
+    asked = list(K.names() if kinds is None else kinds)
+    for k in asked:
         K.kind(k)  # raises for an unknown kind
-    wanted = [k for k in K.names() if k in set(kinds)]
+    wanted = [k for k in K.names() if k in asked]
     specs = game_specs(games, seed)
     mined = run_all(
         _Miner(tuple(wanted)), specs, executor=executor, progress=progress, desc="games"
