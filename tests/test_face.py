@@ -31,7 +31,7 @@ from dweebies_widget.shapes import outline
 from dweebies_widget.svg import render
 from dweebies_widget.widget.geometry import Geometry
 from dweebies_widget.widget.paint import Pen, Scene, SeatInfo, paint
-from dweebies_widget.widget.position import fit, scene_of
+from dweebies_widget.widget.position import still
 
 NS = "{http://www.w3.org/2000/svg}"
 FULL = (0.0, 0.0, CARD_W, CARD_H)
@@ -165,11 +165,7 @@ def test_the_svg_picture_draws_the_faces() -> None:
     board = {(0, c): d for c, d in enumerate((0, 8, 18, 25))}
     game = Game.from_position(board=board, hands=[[1, 2], [3]])
     root = ET.fromstring(render(game))
-    inner = root.find(f"{NS}svg")
-    assert inner is not None
-    scene = scene_of(game, names=["Seat 0", "Seat 1"])
-    size = (float(inner.get("width", "nan")), float(inner.get("height", "nan")))
-    g = fit(scene, *size, legal=game.legal_cells())
+    g = still(game, names=["Seat 0", "Seat 1"]).geometry  # the layout render() drew by
     drawn = _drawn_texts(root)
     circles = {
         (round(float(c.get("cx", "nan")), 1), round(float(c.get("cy", "nan")), 1))
@@ -188,8 +184,9 @@ def test_the_svg_picture_draws_the_faces() -> None:
         dots = face[-1]
         assert isinstance(dots, Dots)
         assert {(round(x, 1), round(dots.y, 1)) for x in dots.xs} <= circles
-    # Seat 1's hand (the Dweebie 3) is not shown: only the seat to play's.
-    assert not any(text == NAMES[3] for text, _, _ in drawn)
+    # Seat 1's hand (the Dweebie 3) is under the canvas, a small card that shows its id.
+    below = [text for text, _, y in drawn if y > g.css.height]
+    assert "Seat 1's hand" in below and "3" in below and NAMES[3] not in below
 
 
 def test_the_canvas_draws_the_face_on_the_baseline_like_the_svg() -> None:

@@ -60,7 +60,7 @@ def filled_texts(pen: Pen) -> list[str]:
 def test_game_svg_and_the_play_widget_draw_the_same_commands() -> None:
     game = mid_game()
     picture = still(game, names=SEATS, viewer=0)
-    width, height = picture.size
+    width, height = picture.geometry.css.width, picture.geometry.css.height
     c = Session(
         SEATS, game=game.copy(), width=int(width), height=int(height), pixel_ratio=1,
         scheduler=quiet,
@@ -69,12 +69,15 @@ def test_game_svg_and_the_play_widget_draw_the_same_commands() -> None:
     # widget's, with the rows' and columns' numbers Game.svg() writes along the edges.
     assert c.geometry == picture.geometry
     assert c.scene == replace(picture.scene, rulers=False)
-    assert drawing(replace(c.scene, rulers=True), c.geometry).ops == picture.pen.ops
+    table = drawing(replace(c.scene, rulers=True), c.geometry).ops
+    assert picture.pen.ops[: len(table)] == table  # then Ben's hand, under the canvas
+    strip = picture.pen.ops[len(table) :]
+    assert "Ben's hand" in [args[0] for name, args in strip if name == "fill_text"]
     # Each route writes its recording with the one SVG writer.
     widget = drawing(c.scene, c.geometry)
     assert inner(play_picture(c)) == inner(canvas_svg(widget, (width, height), 1))
     shown = game.svg(names=SEATS, viewer=0).data
-    assert inner(shown) == inner(canvas_svg(picture.pen, (width, height), 1))
+    assert inner(shown) == inner(canvas_svg(picture.pen, picture.size, 1))
     assert shown == game.svg(names=SEATS, viewer=0).data
 
 

@@ -553,6 +553,18 @@ def test_the_hand_of_the_seat_to_play_is_drawn_and_no_other(game: Game) -> None:
         assert face_drawn(p, d, p.geometry.hand_box(i))
 
 
+def test_every_other_hand_is_drawn_face_up_under_the_picture(game: Game) -> None:
+    """A notebook sees the whole game: the hands the hand band does not show, each under
+    its seat's name, as small cards showing their id."""
+    p = picture(game)
+    below = [(t, y) for t, _, y in texts(p) if y > p.geometry.css.height]
+    others = [] if game.is_over else [s for s in range(game.players) if s != game.current_player]
+    assert [t for t, _ in below if t.endswith("'s hand")] == [f"Seat {s}'s hand" for s in others]
+    ids = sorted(t for t, _ in below if t.isdigit())
+    assert ids == sorted(str(d) for s in others for d in game.hand(s))
+    assert p.size[1] > p.geometry.css.height or not others
+
+
 def test_a_viewer_sees_their_own_hand() -> None:
     game = mid_game()
     other = 1 - game.current_player
@@ -705,8 +717,8 @@ def test_pictures_stay_byte_identical() -> None:
     lights them, and the caption says who may collect in the status line's words.  Changed on
     purpose when the picture became the widget's own (one scene, one painter, one SVG
     writer): the score bar, the table with its coordinates along the edges, the hand of the
-    seat to play and the end banner as the widget draws them, the status, facts, last action
-    and bridge caption as words under the picture."""
+    seat to play and the end banner as the widget draws them, the other hands face up under
+    it, the status, facts, last action and bridge caption as words under the picture."""
     games = [
         (Game(players=2, seed=7), ['<Ana & "Bo">', "Ben"]),
         (_played(3, 1, 12), ["Ana", "Ben", "Cy"]),
@@ -721,7 +733,7 @@ def test_pictures_stay_byte_identical() -> None:
         for legal in (False, True):
             digest.update(render(game, legal=legal, names=names).encode())
         digest.update(render(game, last=False).encode())
-    assert digest.hexdigest() == "dc5fa2a41d8945ded00cfeeb47d5d96ecd3d45ad8bdded93b207d57c41208375"
+    assert digest.hexdigest() == "40d6df519b8dae6e10d955652071f8c11eb14c45d8424a1833332db9e8417d99"
 
 
 def test_a_split_table_lights_its_legal_cells_amber_and_says_who_may_collect() -> None:

@@ -26,12 +26,23 @@ from ..face import Box, Part, Rect, Shape, Text, card_face
 from ..grid import Cell
 from ..shapes import Circle, Drop, Square
 from .charts import paint_graph, paint_holds
-from .geometry import Geometry
+from .geometry import HAND_CARD_H, HAND_CARD_W, HAND_GAP, Geometry
 from .pen import Pen
 from .scene import HeatKey, MoveMark, Scene, SeatInfo
 from .text import text_width, wrap
 
-__all__ = ["HeatKey", "MoveMark", "Pen", "Scene", "SeatInfo", "heat_colour", "paint", "wrap"]
+__all__ = [
+    "HeatKey",
+    "MoveMark",
+    "Pen",
+    "Scene",
+    "SeatInfo",
+    "hands_height",
+    "heat_colour",
+    "paint",
+    "paint_hands",
+    "wrap",
+]
 
 _FLASH = "#FF4FA3"  # collected cards flash in a colour no card uses
 _HOVER = "#0969DA"
@@ -187,9 +198,9 @@ def _in_view(g: Geometry, cells: Iterable[Cell]) -> list[Cell]:
 def _paint_taken(pen: Pen, g: Geometry, scene: Scene, lit: bool = False) -> None:
     """Cells the last placement collected, now empty: dashed grey ghosts, so the last move
     reads "collected from here" rather than an empty outline.  Drawn before the lit cells;
-    then (``lit``) the word "taken" again on the lit ones, unless a heat value is there."""
+    then (``lit``) the word "taken" again on the lit ones (:func:`_taken_on_lit`)."""
     ghosts = scene.taken - scene.board.keys()
-    cells = ghosts & scene.lit - scene.heat.keys() if lit else ghosts - scene.lit
+    cells = _taken_on_lit(scene) if lit else ghosts - scene.lit
     for cell in _in_view(g, cells):
         if not lit:
             pen.dash(5, 3)
@@ -198,9 +209,18 @@ def _paint_taken(pen: Pen, g: Geometry, scene: Scene, lit: bool = False) -> None
         pen.text(cx, cy, "taken", max(11.0, 12 * g.scale), P.SOFT_INK)
 
 
+def _taken_on_lit(scene: Scene) -> frozenset[Cell]:
+    """Lit cells that say "taken": while no card is picked (a picture of the legal cells);
+    once one is, a lit cell only says where it may go."""
+    if scene.selected is not None:
+        return frozenset()
+    return (scene.taken & scene.lit) - scene.board.keys() - scene.heat.keys()
+
+
 def _paint_lit(pen: Pen, g: Geometry, scene: Scene) -> None:
     fill, edge = (P.LINK_FILL, P.LINK_EDGE) if scene.link else (P.LEGAL_FILL, P.LEGAL_EDGE)
     pulse = scene.pulse == "lit"
+    said = _taken_on_lit(scene)
     for cell in _in_view(g, scene.lit):
         box = g.card_box(cell)
         heat = scene.heat.get(cell)
@@ -212,7 +232,7 @@ def _paint_lit(pen: Pen, g: Geometry, scene: Scene) -> None:
             pen.round_rect(box, 8 * g.scale, fill=fill, stroke=edge, width=2)
         if heat is not None:
             pen.round_rect(box, 8 * g.scale, fill=heat_colour(heat))
-        elif scene.link and cell not in scene.taken:  # a taken cell says "taken" instead
+        elif scene.link and cell not in said:  # a taken cell says "taken" instead
             pen.text(*g.cell_center(cell), "+", 28 * g.scale, P.LINK_EDGE, bold=True)
     for cell in _in_view(g, scene.heat.keys() & scene.lit):
         cx, cy = g.cell_center(cell)
@@ -581,3 +601,59 @@ def _paint_hand(pen: Pen, g: Geometry, scene: Scene) -> None:
         tag_w = min(bw + 12, text_width(text, 12, bold=True) + 10)
         pen.round_rect((bx + (bw - tag_w) / 2, by - 8, tag_w, 16), 4, fill=colour)
         pen.text(bx + bw / 2, by, text, 12, "#FFFFFF", bold=True, max_width=tag_w - 4)
+
+
+# ---------------------------------------------------------------------------- every hand
+_SMALL = 0.55
+"""The scale of the cards of :func:`paint_hands` (they show their id, not their name)."""
+_ROW_GAP = 8.0
+
+
+def _hand_rows(width: float, hands: Sequence[tuple[str, Sequence[int]]]) -> tuple[float, int]:
+    """The width of the names' column and how many cards fit in a row of ``width``."""
+    names = max((text_width(f"{who}'s hand", 13, bold=True) for who, _ in hands), default=0.0)
+    label = min(names + 16, width / 3)
+    step = (HAND_CARD_W + HAND_GAP / 2) * _SMALL
+    return label, max(1, int((width - label - 8) // step))
+
+
+def hands_height(width: float, hands: Sequence[tuple[str, Sequence[int]]]) -> float:
+    """The height of the strip :func:`paint_hands` draws ``width`` wide (0 with no hand).
+
+    >>> hands_height(600, []), hands_height(600, [("Ben", (1, 2, 3))])
+    (0.0, 85.9)
+    """
+    if not hands:
+        return 0.0
+    _, per_row = _hand_rows(width, hands)
+    rows = sum(max(1, math.ceil(len(cards) / per_row)) for _, cards in hands)
+    return _ROW_GAP * 2 + rows * (HAND_CARD_H * _SMALL + _ROW_GAP) + 8
+
+
+def paint_hands(
+    pen: Pen, width: float, top: float, hands: Sequence[tuple[str, Sequence[int]]]
+) -> None:
+    """Other seats' hands face up, one row each under its seat's name, in a strip ``width``
+    wide from ``top`` down (a notebook's picture of a whole game, where every card may be
+    seen; :func:`hands_height` tall).  No seat's screen ever shows one."""
+    if not hands:
+        return
+    label, per_row = _hand_rows(width, hands)
+    pen.rect((0, top, width, hands_height(width, hands)), fill=P.SEAT_FILL)
+    pen.set(stroke_style=P.SEAT_EDGE, line_width=1)
+    pen.dash()
+    pen.do("stroke_line", 0, top, width, top)
+    w, h = HAND_CARD_W * _SMALL, HAND_CARD_H * _SMALL
+    step = w + HAND_GAP / 2 * _SMALL
+    y = top + _ROW_GAP * 2
+    cards: list[tuple[Box, int]] = []
+    for who, hand in hands:
+        pen.text(10, y + h / 2, f"{who}'s hand", 13, P.INK, bold=True, align="left",
+                 max_width=label - 14)  # fmt: skip
+        if not hand:
+            pen.text(label, y + h / 2, "no cards", 13, P.SOFT_INK, align="left")
+        for i, d in enumerate(hand):
+            row, column = divmod(i, per_row)
+            cards.append(((label + column * step, y + row * (h + _ROW_GAP), w, h), d))
+        y += max(1, math.ceil(len(hand) / per_row)) * (h + _ROW_GAP)
+    _paint_cards(pen, cards)

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -30,7 +31,7 @@ from ..game import CENTER, Game, Placement
 from ..grid import Cell, reading_order
 from . import words
 from .geometry import BAR_H, HAND_H, Geometry
-from .paint import paint
+from .paint import hands_height, paint, paint_hands
 from .pen import Pen
 from .scene import Scene, SeatInfo
 
@@ -173,16 +174,13 @@ def drawing(scene: Scene, geometry: Geometry) -> Pen:
 
 @dataclass(frozen=True)
 class Still:
-    """A still picture of a position: its scene, the layout and the recorded drawing."""
+    """A still picture of a position: its scene, the layout and the recorded drawing, and
+    the picture's size in CSS pixels (the canvas's, and under it any other hands shown)."""
 
     scene: Scene
     geometry: Geometry
     pen: Pen
-
-    @property
-    def size(self) -> tuple[float, float]:
-        """The picture's size in CSS pixels."""
-        return self.geometry.css.width, self.geometry.css.height
+    size: tuple[float, float]
 
 
 def still(
@@ -196,15 +194,21 @@ def still(
 ) -> Still:
     """The picture of ``game`` that :meth:`Game.svg() <dweebies_widget.game.Game.svg>`
     shows (see :func:`scene_of` for the options), with the rows' and columns' numbers along
-    the edges, at :func:`picture_size` (at most ``max_width`` CSS pixels wide).
+    the edges, at :func:`picture_size` (at most ``max_width`` CSS pixels wide), and under it
+    every other seat's hand face up (a notebook sees the whole game).
 
     >>> from dweebies_widget import Game
     >>> picture = still(Game(players=2, seed=7), names=["Ana", "Ben"])
-    >>> picture.size, picture.scene.rulers
-    ((600.0, 506.0), True)
+    >>> picture.geometry.css.height, picture.size, picture.scene.rulers
+    (506.0, (600, 592), True)
     """
     scene = scene_of(game, names=names, viewer=viewer, legal=legal, last=last, rulers=True)
     cells = game.legal_cells()
     width, height = picture_size(table_cells(scene, cells), max_width)
     geometry = fit(scene, width, height, legal=cells)
-    return Still(scene, geometry, drawing(scene, geometry))
+    pen = drawing(scene, geometry)
+    shown = game.current_player if viewer is None else viewer  # in the hand band already
+    over = game.is_over  # every hand is empty then
+    hands = [(names[s], game.hand(s)) for s in range(game.players) if s != shown and not over]
+    paint_hands(pen, width, height, hands)
+    return Still(scene, geometry, pen, (width, math.ceil(height + hands_height(width, hands))))
