@@ -11,13 +11,15 @@ ends by itself after :data:`PULSE` seconds.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any, TypeVar, cast
 
 from ..grid import Cell
 from .timing import Cancel, Job, Scheduler
 
-__all__ = ["PULSE", "Change", "Voice"]
+__all__ = ["PULSE", "Change", "Voice", "event"]
 
 PULSE = 1.2
 """Seconds a refused cell stays crossed out and the cells to try stay highlighted."""
@@ -31,6 +33,21 @@ class Change(enum.Enum):
     PICTURE = "picture"
     """The picture (the session's ``scene`` and ``geometry`` were rebuilt), and the text
     with it."""
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def event(method: _F) -> _F:
+    """Mark a method of a :class:`Voice` as one event: everything it says is one
+    announcement."""
+
+    @functools.wraps(method)
+    def run(self: Voice, *args: Any, **kwargs: Any) -> Any:
+        with self.event():
+            return method(self, *args, **kwargs)
+
+    return cast(_F, run)
 
 
 class Voice:

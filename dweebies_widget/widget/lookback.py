@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..ai import Review
+from ..ai import ExpertPlayer, Review
+from ..ai.review import DEFAULT_SIMULATIONS
 from ..game import Game, Placement
 from . import words
 from .charts import Holds
 from .modes import Mode
 from .paint import Scene
-from .replay import Replay, ReviewJob, holds_chart, holds_words
+from .replay import Replay, Reviewer, ReviewJob, holds_chart, holds_words, review_here
 
 if TYPE_CHECKING:
     from .session import Session
@@ -66,8 +67,23 @@ class LookBack(Mode):
     def advance(self, session: Session) -> None:
         session.redraw()  # the game waits while it is looked back over
 
+    def undo(self, session: Session) -> None:
+        self.looking.refuse()
+
+    def draw_owed(self, session: Session) -> None:
+        self.looking.refuse()
+
+    def step(self, session: Session) -> None:
+        self.looking.refuse()
+
+    def play(self, session: Session, on: bool) -> None:
+        self.looking.refuse()
+
+    def new_game(self, session: Session, seed: int) -> None:
+        session.play_mode.new_game(session, seed)
+
     def scene(self, session: Session) -> Scene:
-        return self.replay.scene(holds=session.holds_on)
+        return self.replay.scene(holds=self.looking.holds_on)
 
     def status(self, session: Session, lines: list[str]) -> list[str]:
         """The move, hindsight, the review, then the last message."""
@@ -80,8 +96,24 @@ class LookBack(Mode):
 class Looking:
     """A session's review and replay (see the module docstring)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(
+        self,
+        session: Session,
+        teacher: bool = False,
+        analyst: ExpertPlayer | None = None,
+        reviewer: Reviewer | None = None,
+    ) -> None:
         self.session = session
+        self.teacher = teacher
+        """Whether Review and "What do they hold?" may be used at any time."""
+        self.analyst = analyst or ExpertPlayer(simulations=DEFAULT_SIMULATIONS, name="Expert")
+        """The Expert that judges every move of a review (a budget in rounds)."""
+        if self.analyst.simulations is None:
+            raise ValueError("review_analyst needs a budget in rounds: ExpertPlayer(simulations=N)")
+        self.reviewer: Reviewer = reviewer or review_here
+        """Runs a review (see :data:`~.replay.Reviewer`)."""
+        self.holds_on = False
+        """Whether "What do they hold?" is shown over the table."""
         self._review_job: object | None = None
         self._cancel_review: Callable[[], object] = lambda: None
         self._holds_cache: tuple[object, Holds] | None = None
@@ -102,12 +134,12 @@ class Looking:
         """Whether Review may be pressed: moves to look at, and the game over (or a
         teacher's screen)."""
         s = self.session
-        return bool(_placements(s.game)) and (s.game.is_over or s.teacher)
+        return bool(_placements(s.game)) and (s.game.is_over or self.teacher)
 
     def may_hold(self) -> bool:
         """Whether "What do they hold?" may be shown now."""
         s = self.session
-        return self.replay is not None or s.teacher or not s.seats.humans or s.game.is_over
+        return self.replay is not None or self.teacher or not s.seats.humans or s.game.is_over
 
     # ------------------------------------------------------------------ actions
     def open_review(self) -> None:
@@ -209,11 +241,11 @@ class Looking:
         or with nobody at this screen: a player never sees it during their own game."""
         s = self.session
         if on and not self.may_hold():
-            s.holds_on = False
+            self.holds_on = False
             s.tell('"What do they hold?" opens after the game (or on a teacher\'s screen).')
             s.redraw()
             return
-        s.holds_on = on
+        self.holds_on = on
         s.tell("")
         s.redraw()
         if on and s.scene.holds is not None:
@@ -236,7 +268,7 @@ class Looking:
         self._stop_review()
         s = self.session
         s.mode = s.play_mode
-        s.holds_on = False
+        self.holds_on = False
 
     def holds(self) -> Holds:
         """"What do they hold?" during play, from the view of :meth:`observer`."""
@@ -288,7 +320,7 @@ class Looking:
         self._stop_review()
         replay = Replay(s.game, s.seats, me=s.me())
         replay.review = review
-        rounds = review.simulations if review else s.review_analyst.simulations
+        rounds = review.simulations if review else self.analyst.simulations
         replay.analyst = ("Expert", rounds or 0)
         s.mode = LookBack(replay, self)
         s.reset_pointing()
@@ -322,12 +354,12 @@ class Looking:
             return run
 
         job = ReviewJob(
-            replay.game, s.review_analyst, 0, s.labels, progress=event(self._reviewing),
+            replay.game, self.analyst, 0, s.labels, progress=event(self._reviewing),
             finished=event(self._reviewed), failed=event(self._review_failed),
         )  # fmt: skip
         s.redraw()
         s.say(replay.status_lines()[-1])
-        self._cancel_review = s.reviewer(job)
+        self._cancel_review = self.reviewer(job)
 
     def _stop_review(self) -> None:
         if self._review_job is not None:

@@ -3,7 +3,7 @@
 One job: the small protocol through which a kind of screen changes the session's turn flow,
 and the two play modes.  A session holds exactly one mode at a time; every hook gets the
 session and may use its public API (:meth:`~.session.Session.tell`, ``say``, ``draw``,
-``later``, ``play_picked``...).  The defaults of :class:`Mode` are local play: people at
+``later``, ``pick``...).  The defaults of :class:`Mode` are local play: people at
 this screen and AI seats taking turns on the session's own game.
 
 The hooks, and when the session calls them:
@@ -17,6 +17,9 @@ The hooks, and when the session calls them:
 * :meth:`Mode.after_move` and :meth:`Mode.advance` -- what happens after a move, and next
   (a hand-over, an AI move, a verdict, nothing);
 * :meth:`Mode.ai_move` -- how the seat to play moves when it is not a person here;
+* :meth:`Mode.undo`, :meth:`Mode.new_game`, :meth:`Mode.draw_owed`, :meth:`Mode.step` and
+  :meth:`Mode.play` -- the game's buttons (a classroom seat refuses Undo and New game; a
+  screen looking back refuses them all but New game);
 * :meth:`Mode.scene`, :meth:`Mode.overlay`, :meth:`Mode.preview`, :meth:`Mode.status`,
   :meth:`Mode.describe` -- what it adds to the picture, what it writes over it, the preview,
   the status lines and the words for a screen reader;
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import IllegalMoveError
 from ..game import Game, Move, Placement
 from ..grid import Cell
 from . import words
@@ -58,7 +62,7 @@ class Mode:
     again = words.AGAIN
     """What to do once the game is over."""
     own_games = True
-    """Whether Undo and New game work here (the screen's own games)."""
+    """Whether Undo and New game work here (the screen's own games, not a classroom's)."""
 
     @property
     def hints(self) -> bool:
@@ -90,8 +94,29 @@ class Mode:
         return False
 
     def place(self, session: Session, cell: Cell) -> Placement | None:
-        """Place on ``cell`` (a click, a second tap, Enter on the cursor, or code)."""
-        return session.play_picked(cell)
+        """Place the picked card on ``cell`` (a click, a second tap, Enter on the cursor,
+        or code): the placement, or ``None`` when it was refused (the status line says why,
+        the cell is crossed out a moment)."""
+        if session.who_may_act() is None:
+            session.changed_text()
+            return None
+        dweebie = session.picked_dweebie()
+        if dweebie is None:
+            session.refuse_pick()
+            return None
+        try:
+            placement, later = self.make(session, Move(dweebie, cell))
+        except IllegalMoveError as error:
+            session.tell(*words.explain(error))
+            session.table.disarm()
+            session.pulse_on(cell, "lit")
+            return None
+        session.tell("")
+        if later is not None:  # made where the game is kept, which may have moved on since
+            session.follow(later)
+        else:
+            self.after_move(session, placement)
+        return placement
 
     def make(self, session: Session, move: Move) -> tuple[Placement, Game | None]:
         """Make ``move`` for the seat at this screen: its placement, and the game to show
@@ -106,12 +131,53 @@ class Mode:
 
     # ------------------------------------------------------------------ turn flow
     def after_move(self, session: Session, placement: Placement, note: str = "") -> None:
-        """A placement was made (here, by an AI, or elsewhere)."""
-        session.moved(placement, note)
+        """A placement was made (here, by an AI, or elsewhere): say it, flash what it
+        took, say the result if the game is over, and go on."""
+        session.say(words.move_text(placement, session.labels) + ".")
+        if note:
+            session.tell(note)
+        session.forget_pick()
+        session.start_flash(placement)
+        game = session.game
+        if game.is_over:
+            title = words.result_title(game, session.labels, session.me())
+            session.say(f"Game over: {title}. {words.result_text(game, session.labels)}")
+        self.advance(session)
 
     def advance(self, session: Session) -> None:
         """Decide what happens next (a hand-over, an AI move, nothing) and show it."""
-        session.take_turns()
+        game = session.game
+        turn = session.turn_state
+        if game.is_over:
+            session.turn_state = turn.but(playing=False)
+            session.redraw()
+            session.end_flash_later()
+            return
+        seat = game.current_player
+        player = session.players[seat]
+        if player is None:  # a person at this screen: hand over to them if need be
+            if turn.viewer is not None and turn.viewer != seat:
+                if turn.handover != seat:
+                    session.say(words.curtain(session.labels[seat], session.verb) + ".")
+                session.turn_state = turn.but(handover=seat)
+            elif turn.handover is None:
+                session.turn_state = turn.but(viewer=seat)
+            session.redraw()
+            session.end_flash_later()
+        elif isinstance(player, Elsewhere):  # it moves elsewhere; follow() shows the move
+            session.redraw()
+            session.end_flash_later()
+        elif turn.viewer is None and not turn.playing:
+            session.redraw()  # an AI-only game waits for Step or Play
+            session.end_flash_later()
+        elif session.ai_delay == 0 and not turn.playing:
+            session.redraw()
+            session.ai_now()
+        else:
+            session.turn_state = turn.but(thinking=seat)
+            session.redraw()
+            delay = max(session.ai_delay, session.flash if session.flashing else 0.0)
+            session.later(delay, session.ai_now)
 
     def ai_move(self, session: Session) -> None:
         """The seat to play is an AI of this screen: let it move."""
@@ -126,6 +192,77 @@ class Mode:
         if problem is not None:
             note = f"{session.labels[seat]} {problem} A random legal move was played instead."
         self.after_move(session, placement, note)
+
+    # ------------------------------------------------------------------ the game's buttons
+    def undo(self, session: Session) -> None:
+        """Take back moves up to the last placement of a person at this screen (in an
+        AI-only game: the last placement); the message names every move taken back."""
+        session.stop_job()
+        session.turn_state = session.turn_state.but(playing=False)
+        game = session.game
+        history = game.history
+        humans = session.seats.humans
+        targets = [
+            i
+            for i, a in enumerate(history)
+            if isinstance(a, Placement) and (not humans or a.seat in humans)
+        ]
+        if not targets:
+            session.tell("Nothing to undo yet.")
+            session.redraw()
+            return
+        was_over = game.is_over
+        while len(game.history) > targets[-1]:
+            game.undo()
+        taken_back = [words.action_text(a, session.labels) for a in history[targets[-1] :]]
+        session.reset_view()  # the hand shown stays; advance hands over to the mover
+        more = " The game goes on from there." if was_over else ""
+        session.tell(f"Took back: {'; '.join(taken_back)}.{more}")
+        self.advance(session)
+
+    def new_game(self, session: Session, seed: int) -> None:
+        """Deal a new game with the same seats and rules from ``seed``."""
+        session.looking.leave()
+        session.deal(seed)
+        session.tell(f"New game, seed {seed}.")
+        session.mode.advance(session)
+
+    def draw_owed(self, session: Session) -> None:
+        """Take one owed draw for the seat at this screen (``Rules(auto_draw=False)``)."""
+        viewer = session.viewer
+        if viewer is None or session.handover is not None:
+            session.tell("Nobody at this screen can draw right now.")
+        else:
+            picked = session.picked_dweebie()
+            try:
+                later = self.take_draw(session, viewer)
+                if later is not None:
+                    session.put(later)
+                session.tell(f"{session.labels[viewer]} drew a card.")
+            except IllegalMoveError as error:
+                if error.reason == "not-owed":
+                    session.tell(f"{session.labels[viewer]} owes no draw right now.")
+                else:
+                    session.tell(*words.explain(error))
+            if picked is not None:  # hands are sorted: the picked card may have moved
+                session.selected = session.hand().index(picked)
+        session.redraw()
+
+    def step(self, session: Session) -> None:
+        """Let the AI whose turn it is make one move (for AI-only games)."""
+        game = session.game
+        if game.is_over or session.players[game.current_player] is None or session.thinking:
+            session.tell("No AI is waiting to move.")
+            session.redraw()
+            return
+        session.ai_now()
+
+    def play(self, session: Session, on: bool) -> None:
+        """Let AI seats play on by themselves (``on=False`` pauses an AI-only game)."""
+        session.turn_state = session.turn_state.but(playing=on)
+        if not on:
+            session.stop_job()
+        self.advance(session)
 
     # ------------------------------------------------------------------ what is shown
     def scene(self, session: Session) -> Scene:
@@ -154,7 +291,7 @@ class Mode:
 
     def hint(self, session: Session) -> Move | None:
         """The Hint button: the hint player's best move, picked and marked."""
-        return session.suggest()
+        return session.hints.suggest()
 
     def start_cursor(self, session: Session) -> Cell:
         """Where the keyboard cursor appears: on the last move, else on a lit cell."""
@@ -188,6 +325,14 @@ class RemoteSeat(Mode):
 
     def make(self, session: Session, move: Move) -> tuple[Placement, Game | None]:
         return self.source.play(move)
+
+    def undo(self, session: Session) -> None:
+        session.tell("Moves made at a classroom table stay made: there is no undo.")
+        session.changed_text()
+
+    def new_game(self, session: Session, seed: int) -> None:
+        session.tell("New games are dealt in the lobby.")
+        session.changed_text()
 
     def take_draw(self, session: Session, seat: int) -> Game | None:
         return self.source.draw()

@@ -241,7 +241,7 @@ class PuzzleMode(Mode):
         if self.where:
             self.mark(session, cell)
             return None
-        return session.play_picked(cell)
+        return super().place(session, cell)
 
     def hint(self, session: Session) -> Move | None:
         """Not the play widget's hint: a puzzle's hints come from the puzzle (see

@@ -1,7 +1,9 @@
-"""The picture of a game being played on a session's screen, as plain data.
+"""What a session's screen shows of a game being played, as plain data.
 
-One job: build the :class:`~dweebies_widget.widget.paint.Scene` of play from a
-:class:`~.session.Session`'s public state: the game, the hand shown, the picked card and its
+One job: from a :class:`~.session.Session`'s public state, build what play shows: the
+status lines (:func:`play_status`), the board in words (:func:`play_words`), which buttons can
+be used (:func:`play_controls`) and the :class:`~dweebies_widget.widget.paint.Scene`
+(:func:`play_scene`): the game, the hand shown, the picked card and its
 lit cells, the hint, the heat map, the preview, the flash, the hot-seat curtain, the other
 seats' marks, the end banner and "What do they hold?".  It decides nothing: the lit cells and
 what a cell would collect are the game's answers.
@@ -9,47 +11,18 @@ what a cell would collect are the game's answers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..ai import ExpertPlayer
-from ..game import Move
 from ..grid import Cell, reading_order
 from . import words
+from .hints import HeatMap
 from .paint import HeatKey, Scene, SeatInfo
 
 if TYPE_CHECKING:
     from .session import Session
 
-__all__ = ["HeatMap", "heat_map", "play_scene"]
-
-HeatMap = tuple[dict[Cell, float], dict[Cell, str], HeatKey]
-"""Shades (0..1) per cell, the values written on them, and the legend."""
-
-
-def heat_map(values: Mapping[Move, float], dweebie: int, title: str, chances: bool) -> HeatMap:
-    """Shades (0..1), the values written on the cells and the legend of the heat map of
-    ``dweebie`` from the hint player's ``values``: the darkest shade for its worst cell, the
-    lightest for its best (so that close values still look different), each cell's value
-    written on it (a win chance in percent when ``chances``), the legend giving the values
-    at both ends."""
-    mine = {m.cell: v for m, v in values.items() if m.dweebie == dweebie}
-    if not mine:
-        return {}, {}, HeatKey(title, "", "")
-    least, most = min(mine.values()), max(mine.values())
-    if chances:  # a decimal when the chances are close, so that the numbers differ too
-        digits = 1 if most - least < 0.05 else 0
-        text = {c: f"{100 * v:.{digits}f}%" for c, v in mine.items()}
-    else:
-        text = {c: f"{round(v, 2):g}" for c, v in mine.items()}
-    if most > least:
-        shade = {c: (v - least) / (most - least) for c, v in mine.items()}
-    else:
-        shade = dict.fromkeys(mine, 0.5)
-    worst, best = min(mine, key=lambda c: (mine[c], c)), max(mine, key=lambda c: (mine[c], c))
-    return shade, text, HeatKey(title, f"worst {text[worst]}", f"best {text[best]}")
-
+__all__ = ["Controls", "play_controls", "play_scene", "play_status", "play_words"]
 
 def play_scene(s: Session) -> Scene:
     """The picture of the game on ``s``'s table as its seat at this screen sees it."""
@@ -59,14 +32,13 @@ def play_scene(s: Session) -> Scene:
     mine = s.human_turn() is not None and s.handover is None
     lit = frozenset(game.legal_cells()) if mine and s.selected is not None else frozenset()
     heat: HeatMap = ({}, {}, HeatKey("", "", ""))
-    shaded = bool(lit) and s.heat and s.selected is not None
+    shaded = bool(lit) and s.hints.on and s.selected is not None
     if shaded and s.selected is not None:
-        chances = isinstance(s.hint_player, ExpertPlayer)
-        values = s.analyze(game.current_player)
-        heat = heat_map(values, hand[s.selected], s.heat_title(), chances)
+        heat = s.hints.shades(hand[s.selected])
     hint = None
-    if s.suggested is not None and s.suggested[0].dweebie in hand and mine:
-        hint = (hand.index(s.suggested[0].dweebie), s.suggested[0].cell)
+    suggested = s.hints.suggested
+    if suggested is not None and suggested[0].dweebie in hand and mine:
+        hint = (hand.index(suggested[0].dweebie), suggested[0].cell)
     last = game.last_placement
     flashing = {c for c, _ in s.flashing}
     taken = frozenset(last.collected - game.board.keys() - flashing) if last else frozenset()
@@ -117,3 +89,73 @@ def play_scene(s: Session) -> Scene:
     if s.holds_on and s.looking.may_hold():
         scene = replace(scene, holds=s.looking.holds())
     return scene
+
+
+@dataclass(frozen=True)
+class Controls:
+    """Which buttons can be used now (``True``: enabled), whether Play is on and whether
+    the lit cells show their coordinates."""
+
+    hint: bool
+    heat: bool
+    undo: bool
+    draw: bool
+    step: bool
+    playing: bool
+    labels: bool = True
+    review: bool = False
+    """Whether Review can be pressed (the game is over, or a teacher may at any time)."""
+    holds: bool = False
+    """Whether "What do they hold?" may be shown now."""
+    holds_on: bool = False
+    """Whether it is shown."""
+
+
+def play_controls(s: Session) -> Controls:
+    """Which buttons can be used now."""
+    game = s.game
+    live = not s.mode.looking_back
+    mine = s.human_turn() is not None and s.handover is None and live
+    viewer = s.viewer
+    holds = s.looking.may_hold()
+    hints = mine and s.play_mode.hints
+    return Controls(
+        hint=hints,
+        heat=hints,
+        undo=bool(game.history) and live and s.mode.own_games,
+        draw=viewer is not None and game.may_draw(viewer) and live,
+        step=not game.is_over and s.players[game.current_player] is not None and live,
+        playing=s.turn_state.playing,
+        labels=s.labels_shown,
+        review=s.looking.may_review() and live,
+        holds=holds,
+        holds_on=holds and s.holds_on,
+    )
+
+
+def play_status(s: Session) -> list[str]:
+    """The status lines of play (what a mode's :meth:`~.modes.Mode.status` starts from)."""
+    picked = s.picked_dweebie()
+    return words.status_lines(
+        s.game, s.labels, s.players, viewer=s.viewer,
+        handover=s.handover, thinking=s.turn_state.thinking, picked=picked,
+        message=s.message, others=s.others_text(), armed=s.armed_preview(),
+        detail=s.detail, me=s.me(), verb=s.verb,
+    )  # fmt: skip
+
+
+def play_words(s: Session) -> str:
+    """The board in words as play describes it (what a mode's ``describe`` builds on)."""
+    scene = s.scene
+    hand = list(scene.hand)
+    lit: dict[Cell, int] = {}
+    if scene.lit and scene.selected is not None and scene.selected < len(hand):
+        gains = s.game.collect_map()
+        dweebie = hand[scene.selected]
+        lit = {cell: gains.get(cell, {}).get(dweebie, 0) for cell in scene.lit}
+    text = words.describe(
+        s.game, s.labels, status=s.status_lines(), hand=hand,
+        hand_owner=scene.hand_owner, covered=s.handover is not None,
+        picked=scene.selected, lit=lit, cursor=s.table.cursor,
+    )  # fmt: skip
+    return text + s.looking.holds_text()

@@ -18,20 +18,15 @@ who plays next and when the game ends are the game's answers (``game.play``,
 ``game.legal_cells``, ``game.would_collect``...), and a refused move is told from the
 game's own error (its ``reason``, in the lessons' words, with the rule section as a detail).
 
-Why it is separate from the ipywidgets glue (:mod:`~dweebies_widget.widget.app`): everything
-that decides can then be tested synchronously, without ipywidgets, ipycanvas, a kernel or a
-browser.  Events come in as plain method calls (:meth:`Session.click` at a pixel,
-:meth:`~Session.touch_start`, :meth:`~Session.key`, :meth:`~Session.undo`...); after each
-change the session calls ``on_change`` with a :class:`Change` saying whether the picture or
-only the text must be shown again.
+No widget library is imported: everything that decides is tested synchronously.  Events
+come in as plain method calls (:meth:`Session.click` at a pixel, :meth:`~Session.key`,
+:meth:`~Session.undo`...); after each change the session calls ``on_change`` with a
+:class:`Change` saying whether the picture or only the text must be shown again.
 
-**Pixels.**  Events and :attr:`Session.geometry` are in canvas pixels, the pixels of the
-canvas's backing store, which has ``pixel_ratio`` of them per CSS pixel.
-
-**Time.**  The session never sleeps and never starts a thread.  An AI's visible pause, the
-end of a flash and the end of a refusal's highlight are jobs given to the ``scheduler``
-(:mod:`~dweebies_widget.widget.timing`).  It is not thread-safe: its owner calls it from one
-thread at a time (the widget holds a lock around every event and every timed job).
+Events and :attr:`Session.geometry` are in canvas pixels (``pixel_ratio`` per CSS pixel).
+The session never sleeps and never starts a thread: an AI's pause, the end of a flash or of
+a refusal's highlight are jobs for the ``scheduler`` (:mod:`~dweebies_widget.widget.timing`).
+It is not thread-safe: the widget holds a lock around every event and every timed job.
 
 >>> from dweebies_widget.ai import GreedyPlayer
 >>> from dweebies_widget.widget.timing import ManualClock
@@ -50,28 +45,26 @@ True
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any
 
 from ..ai import ExpertPlayer, Player
-from ..ai.review import DEFAULT_SIMULATIONS
-from ..cards import NAMES
-from ..game import Game, IllegalMoveError, Move, Placement, Rules
+from ..game import Game, Move, Placement, Rules
 from ..grid import Cell
 from . import forward, words
-from .announce import PULSE, Change, Voice
-from .geometry import GRAPH_H, MIN_TAP, Geometry
+from .announce import PULSE, Change, Voice, event
+from .geometry import Geometry
+from .hints import Hints
 from .lookback import Looking
 from .modes import NO_HINTS, LocalPlay, Mode, RemoteSeat
 from .paint import Scene
-from .remote import Elsewhere, Source
-from .replay import Reviewer, review_here
-from .scenes import play_scene
+from .position import others
+from .remote import Source
+from .replay import Reviewer
+from .scenes import Controls, play_controls, play_scene, play_status, play_words
 from .seats import Seat, Seats, ai_rngs
-from .table import ARROWS, ZOOM_STEP, Table
+from .table import ZOOM_STEP, Table
 from .timing import Scheduler
 from .turn import Turn
 
@@ -80,48 +73,14 @@ if TYPE_CHECKING:
 
 __all__ = ["NO_HINTS", "PULSE", "ZOOM_STEP", "Change", "Controls", "Session"]
 
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-@dataclass(frozen=True)
-class Controls:
-    """Which buttons can be used now (``True``: enabled), whether Play is on and whether
-    the lit cells show their coordinates."""
-
-    hint: bool
-    heat: bool
-    undo: bool
-    draw: bool
-    step: bool
-    playing: bool
-    labels: bool = True
-    review: bool = False
-    """Whether Review can be pressed (the game is over, or a teacher may at any time)."""
-    holds: bool = False
-    """Whether "What do they hold?" may be shown now."""
-    holds_on: bool = False
-    """Whether it is shown."""
-
-
-def event(method: _F) -> _F:
-    """Mark a method as one event: everything it says is one announcement."""
-
-    @functools.wraps(method)
-    def run(self: Session, *args: Any, **kwargs: Any) -> Any:
-        with self.event():
-            return method(self, *args, **kwargs)
-
-    return cast(_F, run)
-
-
 def _table(name: str) -> Any:
     """An input event of the table, as a session event."""
-    return forward.method("table", name, Table, hold=lambda s: s.event())
+    return forward.method("table", name, Table, hold=Voice.event)
 
 
 def _looking(name: str) -> Any:
     """An action of looking back, as a session event."""
-    return forward.method("looking", name, Looking, hold=lambda s: s.event())
+    return forward.method("looking", name, Looking, hold=Voice.event)
 
 
 class Session(Voice):
@@ -204,7 +163,9 @@ class Session(Voice):
         """The mode now: :attr:`play_mode`, or a :class:`~.lookback.LookBack`."""
         self.table = Table(self)
         """The pointer, fingers, keys and view of the picture."""
-        self.looking = Looking(self)
+        self.hints = Hints(self)
+        """The hint player's advice: Hint and the heat map (see :mod:`~.hints`)."""
+        self.looking = Looking(self, review, review_analyst, reviewer)
         """Review and replay (see :mod:`~.lookback`)."""
         self._seed = seed
         self._dealt = game is None  # False while showing an adopted game (its seed unknown)
@@ -216,27 +177,11 @@ class Session(Voice):
             round(720 * pixel_ratio) if height is None else height,
         )
         self._ratio = float(pixel_ratio)
-        self._heat = False
         self._labels = True
         self.flashing: tuple[tuple[Cell, int], ...] = ()
         """Cards just collected, lit where they lay until the flash ends."""
-        self.turn_state = Turn()
-        """Where the screen is in the turn (one value: see :mod:`~.turn`)."""
-        self.suggested: tuple[Move, float] | None = None
-        """The hint shown (its move and value), or ``None``."""
-        self._analysis: tuple[object, dict[Move, float]] | None = None
-        self.teacher = review
-        """Whether Review and "What do they hold?" may be used at any time."""
-        self.review_analyst = review_analyst or ExpertPlayer(
-            simulations=DEFAULT_SIMULATIONS, name="Expert"
-        )
-        if self.review_analyst.simulations is None:
-            raise ValueError("review_analyst needs a budget in rounds: ExpertPlayer(simulations=N)")
-        self.reviewer: Reviewer = reviewer or review_here
-        """Runs a review (see :data:`~.replay.Reviewer`)."""
-        self.holds_on = False
-        """Whether "What do they hold?" is shown over the table."""
         self.turn_state = Turn(viewer=self._first_human())
+        """Where the screen is in the turn (one value: see :mod:`~.turn`)."""
         self._scene, self._geometry = self._picture()
         with self.event():
             self.mode.advance(self)
@@ -277,13 +222,7 @@ class Session(Voice):
 
     def play_status(self) -> list[str]:
         """The status lines of play (what a mode's :meth:`~.modes.Mode.status` starts from)."""
-        picked = self.picked_dweebie()
-        return words.status_lines(
-            self._game, self.labels, self.players, viewer=self.viewer,
-            handover=self.handover, thinking=self.turn_state.thinking, picked=picked,
-            message=self.message, others=self.others_text(), armed=self._armed_preview(),
-            detail=self.detail, me=self.me(), verb=self.verb,
-        )  # fmt: skip
+        return play_status(self)
 
     def status_text(self) -> str:
         """The status line as plain text."""
@@ -296,24 +235,7 @@ class Session(Voice):
 
     def controls(self) -> Controls:
         """Which buttons can be used now."""
-        game = self._game
-        live = not self.mode.looking_back
-        mine = self.human_turn() is not None and self.handover is None and live
-        viewer = self.viewer
-        holds = self.looking.may_hold()
-        hints = mine and self.play_mode.hints
-        return Controls(
-            hint=hints,
-            heat=hints,
-            undo=bool(game.history) and live and self.mode.own_games,
-            draw=viewer is not None and game.may_draw(viewer) and live,
-            step=not game.is_over and self.players[game.current_player] is not None and live,
-            playing=self.turn_state.playing,
-            labels=self._labels,
-            review=self.looking.may_review() and live,
-            holds=holds,
-            holds_on=holds and self.holds_on,
-        )
+        return play_controls(self)
 
     def overlay(self) -> Overlay | None:
         """What the mode writes over the picture (a puzzle's marks, a callout), or ``None``."""
@@ -328,19 +250,7 @@ class Session(Voice):
 
     def describe_play(self) -> str:
         """The board in words as play describes it (what a mode's ``describe`` builds on)."""
-        scene = self._scene
-        hand = list(scene.hand)
-        lit: dict[Cell, int] = {}
-        if scene.lit and scene.selected is not None and scene.selected < len(hand):
-            gains = self._game.collect_map()
-            dweebie = hand[scene.selected]
-            lit = {cell: gains.get(cell, {}).get(dweebie, 0) for cell in scene.lit}
-        text = words.describe(
-            self._game, self.labels, status=self.status_lines(), hand=hand,
-            hand_owner=scene.hand_owner, covered=self.handover is not None,
-            picked=scene.selected, lit=lit, cursor=self.table.cursor,
-        )  # fmt: skip
-        return text + self.looking.holds_text()
+        return play_words(self)
 
     # ------------------------------------------------------------------ state
     @property
@@ -435,10 +345,8 @@ class Session(Voice):
         """Whether AI seats play on by themselves (Play is on)."""
         return self.turn_state.playing
 
-    @property
-    def heat(self) -> bool:
-        """Whether the lit cells are shaded by the hint player's values."""
-        return self._heat
+    heat = forward.value("hints", "on", Hints)
+    show_heat = forward.method("hints", "show_heat", Hints, hold=Voice.event)
 
     @property
     def zoom_level(self) -> float:
@@ -467,86 +375,12 @@ class Session(Voice):
     touch_end = _table("touch_end")
     touch_cancel = _table("touch_cancel")
 
-    @event
-    def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
-        """A key press (``key`` as the browser names it: ``"ArrowUp"``, ``"Enter"``, ``"3"``).
-
-        Digits 1-9 pick a hand card, arrows move the cursor, Enter or space place on it,
-        Escape drops the pick, ``+``/``-``/``0`` zoom; with Ctrl or Meta the key is the
-        browser's.
-        """
-        if ctrl or meta or self.mode.key(self, key):
-            return
-        if self.handover is not None:
-            self.reveal()
-        elif key in ARROWS:
-            self.table.arrow(key)
-        elif len(key) == 1 and key in "123456789":
-            self.pick(int(key) - 1)
-        elif key in ("Enter", " "):
-            if self.table.cursor is None:
-                self.tell("Move the cursor with the arrow keys first.")
-                self.changed_text()
-            else:
-                self.mode.place(self, self.table.cursor)
-        elif key == "Escape":
-            self.select(None)
-        elif key in ("+", "="):
-            self.zoom(ZOOM_STEP)
-        elif key == "-":
-            self.zoom(1 / ZOOM_STEP)
-        elif key == "0":
-            self.zoom(None)
-
-    def point(self, x: float, y: float, *, touch: bool) -> bool:
-        """A click or a tap at ``(x, y)``; returns whether it did nothing useful (no card
-        picked or dropped, nothing placed, no hand revealed)."""
-        handled = self.mode.point(self, x, y, touch=touch)
-        if handled is not None:
-            return handled
-        if self._scene.holds is not None and self._geometry.cell_at(x, y) is not None:
-            self.tell('The table is hidden under "What do they hold?": close it to play.')
-            self.changed_text()
-            return False
-        if self.handover is not None:
-            self.reveal()
-            return False
-        g = self._geometry
-        index = g.hand_at(x, y)
-        cell = g.cell_at(x, y)
-        if self._game.is_over:
-            self.who_may_act()  # says the game is over, and what to do next
-            self.changed_text()
-            return True
-        if index is not None:
-            self.pick(index)
-            return False
-        if cell is None:
-            verb = "Tap" if touch else "Click"
-            self.tell(f"{verb} a card of your hand, then a lit cell of the table.")
-            self.changed_text()
-            return True
-        if not touch:
-            return self.mode.place(self, cell) is None
-        if self.who_may_act() is None:
-            self.changed_text()
-            return True
-        if self.selected is None:
-            self.refuse_pick()
-            return True
-        if cell not in self._game.legal_cells():
-            self.mode.place(self, cell)  # refused, in plain words
-            return True
-        if self.table.armed == cell:
-            self.mode.place(self, cell)
-            return False
-        self.table.arm(cell)
-        self.tell("")
-        self.redraw()
-        self.say(self.status_lines()[0])
-        return False
+    key = _table("key")
 
     # ------------------------------------------------------------------ looking back
+    teacher = forward.value("looking", "teacher", Looking)
+    review_analyst = forward.value("looking", "analyst", Looking)
+    holds_on = forward.value("looking", "holds_on", Looking, settable=True)
     replay = forward.value("looking", "replay", Looking)
     open_review = _looking("open_review")
     open_replay = _looking("open_replay")
@@ -582,8 +416,7 @@ class Session(Voice):
         """Show the game again (after code changed it) and let AI seats go on."""
         self.stop_job()
         self.selected = None  # the hand may have changed under the pick
-        self.suggested = None
-        self._analysis = None
+        self.hints.forget()
         self.turn_state = self.turn_state.but(handover=None)  # advance hands over again if need be
         self.table.disarm()
         self.tell("")
@@ -607,9 +440,8 @@ class Session(Voice):
         it had been made here."""
         seen = self._game.history
         self._game = game
-        self._analysis = None
-        if not self.play_mode.hints:
-            self._heat, self.suggested = False, None
+        allowed = self.play_mode.hints
+        self.hints.forget(hint=not allowed, heat=not allowed)
         now = game.history
         new = now[len(seen) :] if now[: len(seen)] == seen else now[-1:]
         placements = [a for a in new if isinstance(a, Placement)]
@@ -629,48 +461,13 @@ class Session(Voice):
     @event
     def new_game(self, seed: int) -> None:
         """Deal a new game with the same seats and rules from ``seed``."""
-        if self._not_here("New games are dealt in the lobby."):
-            return
-        self.looking.leave()
-        self.stop_job()
-        self._seed = seed
-        self._game = Game(len(self.players), seed=seed, rules=self._rules)
-        self._dealt = True
-        self._rngs = ai_rngs(seed, len(self.players))
-        self.reset_view()
-        self.tell(f"New game, seed {seed}.")
-        self.mode.advance(self)
+        self.mode.new_game(self, seed)
 
     @event
     def undo(self) -> None:
         """Take back moves up to the last placement of a person at this screen (in an
         AI-only game: the last placement); the message names every move taken back."""
-        if self.looking.refuse() or self._not_here(
-            "Moves made at a classroom table stay made: there is no undo."
-        ):
-            return
-        self.stop_job()
-        self.turn_state = self.turn_state.but(playing=False)
-        history = self._game.history
-        humans = self.seats.humans
-        targets = [
-            i
-            for i, a in enumerate(history)
-            if isinstance(a, Placement) and (not humans or a.seat in humans)
-        ]
-        if not targets:
-            self.tell("Nothing to undo yet.")
-            self.redraw()
-            return
-        target = targets[-1]
-        was_over = self._game.is_over
-        while len(self._game.history) > target:
-            self._game.undo()
-        taken_back = [words.action_text(a, self.labels) for a in history[target:]]
-        self.reset_view()  # the hand shown stays; advance hands over to the mover
-        more = " The game goes on from there." if was_over else ""
-        self.tell(f"Took back: {'; '.join(taken_back)}.{more}")
-        self.mode.advance(self)
+        self.mode.undo(self)
 
     @event
     def hint(self) -> Move | None:
@@ -678,51 +475,6 @@ class Session(Voice):
         move, its card picked and its cell marked).  Returns the move (``None`` when it is
         not your turn)."""
         return self.mode.hint(self)
-
-    def suggest(self) -> Move | None:
-        """The hint of play: the hint player's best move for the seat at this screen."""
-        seat = self.who_may_act()
-        if seat is not None and not self.play_mode.hints:
-            self.tell(NO_HINTS)
-            seat = None
-        if seat is None:
-            self.redraw()
-            return None
-        values = self.analyze(seat)
-        move = max(sorted(values), key=lambda m: values[m])
-        self.suggested = (move, values[move])
-        self.selected = self.hand().index(move.dweebie)
-        self.table.disarm()
-        self.tell(
-            f"Hint: {self.hint_player.name} would place {NAMES[move.dweebie]} at "
-            f"{move.cell} ({words.value_text(values[move])})."
-        )
-        self.redraw()
-        return move
-
-    @event
-    def show_heat(self, on: bool) -> None:
-        """Shade the lit cells by the hint player's values (the heat map), or stop.  The
-        message says whose chances (or values) the shades show, and what to do when no card
-        is picked."""
-        if on and not self.play_mode.hints:
-            self._heat = False
-            self.tell(NO_HINTS)
-            self.redraw()
-            return
-        self._heat = on
-        if not on:
-            self.tell("")
-            self.say("Heat map off.")
-        else:
-            title = self.heat_title()
-            if self.human_turn() is None or self.handover is not None:
-                self.tell(f"Heat map: {title}. It shows on your turn, once you pick a card.")
-            elif self.selected is None:
-                self.tell(f"Heat map: {title}. Pick a card to see it on the lit cells.")
-            else:
-                self.tell(f"Heat map: {title}.")
-        self.redraw()
 
     @event
     def show_labels(self, on: bool) -> None:
@@ -734,47 +486,17 @@ class Session(Voice):
     @event
     def draw_owed(self) -> None:
         """Take one owed draw for the seat at this screen (``Rules(auto_draw=False)``)."""
-        if self.looking.refuse():
-            return
-        if self.viewer is None or self.handover is not None:
-            self.tell("Nobody at this screen can draw right now.")
-        else:
-            picked = self.picked_dweebie()
-            try:
-                later = self.mode.take_draw(self, self.viewer)
-                if later is not None:
-                    self._game = later
-                self.tell(f"{self.labels[self.viewer]} drew a card.")
-            except IllegalMoveError as error:
-                if error.reason == "not-owed":
-                    self.tell(f"{self.labels[self.viewer]} owes no draw right now.")
-                else:
-                    self.tell(*words.explain(error))
-            if picked is not None:  # hands are sorted: the picked card may have moved
-                self.selected = self.hand().index(picked)
-        self.redraw()
+        self.mode.draw_owed(self)
 
     @event
     def step(self) -> None:
         """Let the AI whose turn it is make one move (for AI-only games)."""
-        if self.looking.refuse():
-            return
-        seat = self._game.current_player
-        if self._game.is_over or self.players[seat] is None or self.turn_state.thinking is not None:
-            self.tell("No AI is waiting to move.")
-            self.redraw()
-            return
-        self._ai_move()
+        self.mode.step(self)
 
     @event
     def play(self, on: bool = True) -> None:
         """Let AI seats play on by themselves (``on=False`` pauses an AI-only game)."""
-        if self.looking.refuse():
-            return
-        self.turn_state = self.turn_state.but(playing=on)
-        if not on:
-            self.stop_job()
-        self.mode.advance(self)
+        self.mode.play(self, on)
 
     @event
     def zoom(self, factor: float | None) -> None:
@@ -820,8 +542,7 @@ class Session(Voice):
             self.tell("")
             self.table.disarm()
             self.stop_pulse()
-            if self.suggested is not None and self.suggested[0].dweebie != hand[index]:
-                self.suggested = None
+            self.hints.keep_if(hand[index])
         self.redraw()
         if seat is not None and 0 <= index < len(hand):
             self.say(self.status_lines()[0])
@@ -834,92 +555,28 @@ class Session(Voice):
             self.tell("Pick a card from your hand first (click it, or press its number).")
         self.pulse_on(None, "hand")
 
-    def play_picked(self, cell: Cell) -> Placement | None:
-        """Place the picked card on ``cell`` (the mode makes the move): the placement, or
-        ``None`` when it was refused (the status line says why, the cell is crossed out)."""
-        if self.who_may_act() is None:
-            self.changed_text()
-            return None
-        dweebie = self.picked_dweebie()
-        if dweebie is None:
-            self.refuse_pick()
-            return None
-        try:
-            placement, later = self.mode.make(self, Move(dweebie, cell))
-        except IllegalMoveError as error:
-            self.tell(*words.explain(error))
-            self.table.disarm()
-            self.pulse_on(cell, "lit")
-            return None
-        self.tell("")
-        if later is not None:  # made where the game is kept, which may have moved on since
-            self.follow(later)
-        else:
-            self.mode.after_move(self, placement)
-        return placement
-
     def forget_pick(self) -> None:
         """After a move: no card picked, no hint, no cursor, the view follows the play."""
         self.selected = None
-        self.suggested = None
+        self.hints.suggested = None
         self.table.cursor = self.table.armed = None
         self.table.centre = None
         self.stop_pulse()
 
-    def moved(self, placement: Placement, note: str = "") -> None:
-        """What play does after ``placement``: say it, flash what it took, go on."""
-        self.say(words.move_text(placement, self.labels) + ".")
-        if note:
-            self.tell(note)
-        self.forget_pick()
-        self.start_flash(placement)
-        if self._game.is_over:
-            game, labels = self._game, self.labels
-            self.say(
-                f"Game over: {words.result_title(game, labels, self.me())}. "
-                f"{words.result_text(game, labels)}"
-            )
-        self.mode.advance(self)
-
-    def take_turns(self) -> None:
-        """Play's turn flow: the next seat's turn (a hand-over, an AI move, nothing)."""
-        game = self._game
-        if game.is_over:
-            self.turn_state = self.turn_state.but(playing=False)
-            self.redraw()
-            self.end_flash_later()
-            return
-        seat = game.current_player
-        player = self.players[seat]
-        if player is None:
-            viewer = self.viewer
-            if viewer is not None and viewer != seat:
-                if self.handover != seat:
-                    self.say(words.curtain(self.labels[seat], self.verb) + ".")
-                self.turn_state = self.turn_state.but(handover=seat)
-            elif self.handover is None:
-                self.turn_state = self.turn_state.but(viewer=seat)
-            self.redraw()
-            self.end_flash_later()
-        elif isinstance(player, Elsewhere):  # it moves elsewhere; follow() shows the move
-            self.redraw()
-            self.end_flash_later()
-        elif self.viewer is None and not self.turn_state.playing:
-            self.redraw()  # an AI-only game waits for Step or Play
-            self.end_flash_later()
-        elif self.ai_delay == 0 and not self.turn_state.playing:
-            self.redraw()
-            self._ai_move()
-        else:
-            self.turn_state = self.turn_state.but(thinking=seat)
-            self.redraw()
-            delay = max(self.ai_delay, self.flash if self.flashing else 0.0)
-            self.later(delay, self._ai_move)
-
-    def _ai_move(self) -> None:
+    def ai_now(self) -> None:
+        """The AI seat to play moves now (its delay is over, or Step was pressed)."""
         self.turn_state = self.turn_state.but(thinking=None)
         self.cancel_later()
         self.mode.ai_move(self)
+
+    def deal(self, seed: int) -> None:
+        """Deal a new game from ``seed`` (same seats and rules); nothing is shown yet."""
+        self.stop_job()
+        self._seed = seed
+        self._game = Game(len(self.players), seed=seed, rules=self._rules)
+        self._dealt = True
+        self._rngs = ai_rngs(seed, len(self.players))
+        self.reset_view()
 
     def rng(self, seat: int) -> random.Random:
         """The random stream of an AI seat (seeded from the game's seed)."""
@@ -953,7 +610,7 @@ class Session(Voice):
         self.reset_pointing()
         self.flashing = ()
         self.turn_state = self.turn_state.but(handover=None, thinking=None)
-        self._analysis = None
+        self.hints.forget(hint=False)
         self.stop_pulse()
         viewer = self.viewer
         if viewer is None or self.players[viewer] is not None:
@@ -962,7 +619,7 @@ class Session(Voice):
     def reset_pointing(self) -> None:
         """Forget the pick, the hint, the cursor and the view (the table shown changes)."""
         self.selected = None
-        self.suggested = None
+        self.hints.suggested = None
         self.table.reset()
         self.stop_pulse()
 
@@ -974,22 +631,13 @@ class Session(Voice):
     def others(self) -> list[Placement]:
         """The placements of the other seats since the last placement of the seat at this
         screen (in an AI-only game: the last placement), at most one round of them."""
-        history = [a for a in self._game.history if isinstance(a, Placement)]
-        viewer = self.viewer
-        if viewer is None:
-            return history[-1:]
-        since = history
-        for i in range(len(history) - 1, -1, -1):
-            if history[i].seat == viewer:
-                since = history[i + 1 :]
-                break
-        return since[-(self._game.players - 1) :] if self._game.players > 1 else []
+        return others(self._game, self.viewer)
 
     def others_text(self) -> list[str]:
         """:meth:`others` in words."""
         return [words.move_text(p, self.labels) for p in self.others()]
 
-    def _armed_preview(self) -> tuple[Cell, int] | None:
+    def armed_preview(self) -> tuple[Cell, int] | None:
         """The cell tapped once and how many cards placing there collects, if any."""
         preview = self.preview()
         armed = self.table.armed
@@ -997,24 +645,7 @@ class Session(Voice):
             return None
         return preview[0], len(preview[2])
 
-    def heat_title(self) -> str:
-        """Whose chances (or values) the heat map shows, in words."""
-        viewer = self.viewer
-        seat = viewer if viewer is not None else self._game.current_player
-        return words.heat_title(
-            self.labels[seat], self.hint_player.name, isinstance(self.hint_player, ExpertPlayer)
-        )
-
     # ------------------------------------------------------------------ helpers
-    def _not_here(self, message: str) -> bool:
-        """Where the screen plays no games of its own (a remote table): say ``message``
-        and return ``True``."""
-        if self.play_mode.own_games:
-            return False
-        self.tell(message)
-        self.changed_text()
-        return True
-
     def _check_seats(self, game: Game) -> None:
         if game.players != len(self.players):
             raise ValueError(f"this widget has {len(self.players)} seats, the game {game.players}")
@@ -1029,14 +660,6 @@ class Session(Voice):
     def picked_dweebie(self) -> int | None:
         """The Dweebie of the picked card, or ``None``."""
         return self.hand()[self.selected] if self.selected is not None else None
-
-    def analyze(self, seat: int) -> dict[Move, float]:
-        """The hint player's values for ``seat``'s moves, computed once per position."""
-        game = self._game
-        key = (id(game), seat, game.history, game.hand(seat))  # this very position
-        if self._analysis is None or self._analysis[0] != key:
-            self._analysis = (key, self.hint_player.analyze(game.view(seat)))  # type: ignore[attr-defined]
-        return self._analysis[1]
 
     def preview(self) -> tuple[Cell, int, frozenset[Cell]] | None:
         """The hovered lit cell, the picked Dweebie and what placing it there collects."""
@@ -1060,28 +683,11 @@ class Session(Voice):
     # ------------------------------------------------------------------ the picture
     def _picture(self) -> tuple[Scene, Geometry]:
         scene = self.mode.scene(self)
-        return scene, self.layout(scene)
-
-    def layout(self, scene: Scene | None = None) -> Geometry:
-        """Lay ``scene`` (default: the last picture) out on the canvas with the view's
-        zoom and centre."""
-        scene = scene if scene is not None else self._scene
-        shown = self.looking.shown_game()
-        cells = set(scene.board) | set(shown.legal_cells()) | {c for c, _ in scene.flash}
-        cells |= scene.taken | {c for c, _ in scene.marks} | {m.cell for m in scene.moves}
-        cursor = self.table.cursor
-        if cursor is not None:
-            cells.add(cursor)
-        width, height = self._size
-        return Geometry.fit(
-            width, height, cells, len(scene.hand), self.table.zoom, cursor or scene.last,
-            ratio=self._ratio, centre=self.table.centre, min_cell=MIN_TAP,
-            graph=GRAPH_H if scene.graph is not None else 0.0,
-        )  # fmt: skip
+        return scene, self.table.layout(scene)
 
     def relayout(self) -> Geometry:
         """Lay the last picture out again (the view moved); shown if it changed."""
-        geometry = self.layout()
+        geometry = self.table.layout(self._scene)
         if geometry != self._geometry:
             self._geometry = geometry
             self.changed(Change.PICTURE)

@@ -235,7 +235,7 @@ class _Drawing:
         x, y, w, h = self.box
         box = (a * x + e, d * y + f, a * w, d * h)
         view = " ".join(number(v) for v in box)
-        self.out.append(f"<svg {_box(*box)} viewBox=\"{view}\">")
+        self.out.append(f'<svg {_box(*box)} viewBox="{view}">')
         self.state = replace(self.state, groups=self.state.groups + 1)
 
     # ------------------------------------------------------------------ shapes and text
@@ -363,5 +363,3 @@ def canvas_svg(
         f'<svg x="0" y="{y0}" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
         f'<g stroke-miterlimit="10">{body}</g></svg></svg>\n'
     )
-
-

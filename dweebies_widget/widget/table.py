@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 from ..cards import NAMES
 from ..grid import Cell
 from . import words
-from .geometry import MAX_ZOOM, MIN_ZOOM, Geometry
+from .geometry import GRAPH_H, MAX_ZOOM, MIN_TAP, MIN_ZOOM, Geometry
+from .scene import Scene
 
 if TYPE_CHECKING:
     from .session import Session
@@ -93,7 +94,7 @@ class Table:
         self.verb = "click"
         before = (s.message, s.detail)
         geometry = s.geometry
-        useless = s.point(x, y, touch=False)
+        useless = self.point(x, y, touch=False)
         pans = useless and geometry.cell_at(x, y) is not None
         self.press = Press(x, y, geometry, touch=False, pans=pans, last=(x, y), message=before)
 
@@ -139,6 +140,86 @@ class Table:
             self.zoom_to(self.zoom * (1 / ZOOM_STEP if dy > 0 else ZOOM_STEP), self.pointer)
 
     # ------------------------------------------------------------------ keys
+    def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+        """A key press (``key`` as the browser names it: ``"ArrowUp"``, ``"Enter"``, ``"3"``).
+
+        Digits 1-9 pick a hand card, arrows move the cursor, Enter or space place on it,
+        Escape drops the pick, ``+``/``-``/``0`` zoom; with Ctrl or Meta the key is the
+        browser's.
+        """
+        s = self.session
+        if ctrl or meta or s.mode.key(s, key):
+            return
+        if s.handover is not None:
+            s.reveal()
+        elif key in ARROWS:
+            self.arrow(key)
+        elif len(key) == 1 and key in "123456789":
+            s.pick(int(key) - 1)
+        elif key in ("Enter", " "):
+            if self.cursor is None:
+                s.tell("Move the cursor with the arrow keys first.")
+                s.changed_text()
+            else:
+                s.mode.place(s, self.cursor)
+        elif key == "Escape":
+            s.select(None)
+        elif key in ("+", "="):
+            s.zoom(ZOOM_STEP)
+        elif key == "-":
+            s.zoom(1 / ZOOM_STEP)
+        elif key == "0":
+            s.zoom(None)
+
+    def point(self, x: float, y: float, *, touch: bool) -> bool:
+        """A click or a tap at ``(x, y)``; returns whether it did nothing useful (no card
+        picked or dropped, nothing placed, no hand revealed)."""
+        s = self.session
+        handled = s.mode.point(s, x, y, touch=touch)
+        if handled is not None:
+            return handled
+        if s.scene.holds is not None and s.geometry.cell_at(x, y) is not None:
+            s.tell('The table is hidden under "What do they hold?": close it to play.')
+            s.changed_text()
+            return False
+        if s.handover is not None:
+            s.reveal()
+            return False
+        g = s.geometry
+        index = g.hand_at(x, y)
+        cell = g.cell_at(x, y)
+        if s.game.is_over:
+            s.who_may_act()  # says the game is over, and what to do next
+            s.changed_text()
+            return True
+        if index is not None:
+            s.pick(index)
+            return False
+        if cell is None:
+            verb = "Tap" if touch else "Click"
+            s.tell(f"{verb} a card of your hand, then a lit cell of the table.")
+            s.changed_text()
+            return True
+        if not touch:
+            return s.mode.place(s, cell) is None
+        if s.who_may_act() is None:
+            s.changed_text()
+            return True
+        if s.selected is None:
+            s.refuse_pick()
+            return True
+        if cell not in s.game.legal_cells():
+            s.mode.place(s, cell)  # refused, in plain words
+            return True
+        if self.armed == cell:
+            s.mode.place(s, cell)
+            return False
+        self.arm(cell)
+        s.tell("")
+        s.redraw()
+        s.say(s.status_lines()[0])
+        return False
+
     def arrow(self, key: str) -> None:
         """Move the keyboard cursor one cell (it starts on the last move, or a lit cell)."""
         s = self.session
@@ -240,7 +321,7 @@ class Table:
             return
         if press.mode or press.fingers > 1:
             return
-        s.point(*press.last, touch=True)
+        self.point(*press.last, touch=True)
 
     def touch_cancel(self, touches: Sequence[tuple[float, float]] = ()) -> None:
         """The browser took the fingers away (a system gesture): forget the gesture."""
@@ -290,12 +371,28 @@ class Table:
             self.centre = s.geometry.view_centre
             return
         point = g.point_at(*at)
-        fresh = s.layout()  # the new cell size (the view's middle does not change it)
+        fresh = self.layout(s.scene)  # the new cell size (the view's middle does not change it)
         w, h = fresh.cell_size
         bx, by, bw, bh = fresh.table_band
         self.centre = (point[0] - (at[1] - by - bh / 2) / h, point[1] - (at[0] - bx - bw / 2) / w)
         s.redraw()
         self.centre = s.geometry.view_centre
+
+    def layout(self, scene: Scene) -> Geometry:
+        """Lay ``scene`` out on the session's canvas with the view's zoom and centre (the
+        cursor, or else the last move, kept in view)."""
+        s = self.session
+        cells = set(scene.board) | set(s.looking.shown_game().legal_cells())
+        cells |= {c for c, _ in scene.flash} | scene.taken | {c for c, _ in scene.marks}
+        cells |= {m.cell for m in scene.moves}
+        if self.cursor is not None:
+            cells.add(self.cursor)
+        width, height = s.size
+        return Geometry.fit(
+            width, height, cells, len(scene.hand), self.zoom, self.cursor or scene.last,
+            ratio=s.pixel_ratio, centre=self.centre, min_cell=MIN_TAP,
+            graph=GRAPH_H if scene.graph is not None else 0.0,
+        )  # fmt: skip
 
     def fit(self) -> None:
         """Zoom 1, the view following the play."""

@@ -331,7 +331,7 @@ class TutorialMode(Mode):
         """In a guided turn: pick its card and say where it goes; else the play hint."""
         mine = self.my_step(session)
         if mine is None:
-            return session.suggest()
+            return session.hints.suggest()
         move = self.script.steps[mine].move
         session.selected = session.hand().index(move.dweebie)
         session.table.disarm()
@@ -348,11 +348,11 @@ class TutorialMode(Mode):
         mine = self.my_step(session)
         dweebie = session.picked_dweebie()
         if mine is None or dweebie is None:
-            return session.play_picked(cell)
+            return super().place(session, cell)
         want = self.script.steps[mine].move
         move = Move(dweebie, cell)
         if move == want:
-            return session.play_picked(cell)
+            return super().place(session, cell)
         instead = (
             f"In this guided turn, place {NAMES[want.dweebie]} at {want.cell}: its card and "
             "cell are outlined."
@@ -381,7 +381,7 @@ class TutorialMode(Mode):
         if placement.seat == YOU and played is not None and played % 2 == 1 and played <= n:
             session.say(words.move_text(placement, session.labels) + ".")
             session.tell(verdict(session.game, placement, played == n))
-        session.moved(placement, note)
+        super().after_move(session, placement, note)
 
     def ai_move(self, session: Session) -> None:
         played = self.played(session.game)
@@ -392,7 +392,7 @@ class TutorialMode(Mode):
 
     def advance(self, session: Session) -> None:
         self.wrong = ""
-        session.take_turns()
+        super().advance(session)
         mine = self.my_step(session)
         if mine is not None and mine != self.announced:
             step = self.script.steps[mine]
