@@ -230,3 +230,14 @@ def test_a_kind_name_is_registered_once_and_shipped_kinds_stay(pair: Pair) -> No
         K.register(type("Haul2", (Pair,), {"name": "haul"})())
     with pytest.raises(ValueError, match="ships"):
         K.unregister("haul")
+
+
+def test_a_kind_must_say_its_answer_keep_condition_and_messages() -> None:
+    class Half(MoveKind):
+        name = "half"
+
+        def answer(self, view: View, dweebie: int | None = None) -> frozenset[Move]:
+            return frozenset()
+
+    with pytest.raises(TypeError, match="abstract"):
+        Half()  # type: ignore[abstract]

@@ -26,6 +26,8 @@ The kinds shipped, in the order lessons meet them (rules references in the modul
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from .analysis import SAFE_LIMIT, Outcome, is_two_way, outcomes
 from .base import Kind, MoveKind, Posed, Scan, solver_view
 from .endgame import Endgame
@@ -59,13 +61,14 @@ __all__ = [
 BUILT_IN: tuple[Kind, ...] = (Haul(), Rejoin(), Safe(), Where(), Endgame())
 
 _REGISTRY: dict[str, Kind] = {k.name: k for k in BUILT_IN}
+_K = TypeVar("_K", bound=Kind)
 
 #: The names of the kinds the package ships, in the order lessons meet them (see
 #: :func:`names` for every registered kind).
 KINDS: tuple[str, ...] = tuple(_REGISTRY)
 
 
-def register(new: Kind) -> Kind:
+def register(new: _K) -> _K:
     """Make ``new`` a kind of puzzle, usable by :meth:`Puzzle.make
     <dweebies_widget.puzzles.Puzzle.make>`, the puzzle files and the generator; its name
     must be new.  Returns it."""

@@ -29,6 +29,7 @@ uses only what that seat may see: its :class:`~dweebies_widget.game.View`.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import Any, ClassVar, Protocol
 
@@ -117,9 +118,10 @@ class Scan:
         return self._plain
 
 
-class Kind:
+class Kind(ABC):
     """A kind of puzzle (see the module docstring).  The class attributes describe it;
-    the methods have defaults only where one answer fits every kind."""
+    the abstract methods are what each kind must say, the others have defaults that fit
+    most kinds."""
 
     name: ClassVar[str]
     """The kind's name, as :attr:`Puzzle.kind` and the puzzle files give it."""
@@ -164,17 +166,17 @@ class Kind:
             )
         return dweebie
 
+    @abstractmethod
     def answer(self, view: View, dweebie: int | None = None) -> frozenset[Any]:
         """The answer by exhaustive search (empty when the position has none)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def keep(self, view: View, answer: frozenset[Any]) -> bool:
         """Whether the position with this (non-empty) answer makes a good puzzle."""
-        raise NotImplementedError
 
+    @abstractmethod
     def why_none(self, view: View) -> str:
         """Why the position has no answer, in words (it has none)."""
-        raise NotImplementedError
 
     def themes(self, view: View, answer: frozenset[Any]) -> list[str]:
         """The themes the answer shows (the table's and the rules' themes are added by
@@ -187,13 +189,13 @@ class Kind:
         return measure(game, seat, answer)
 
     # ------------------------------------------------------------------ the student
+    @abstractmethod
     def check(self, puzzle: Posed, attempt: Any) -> Verdict:
         """The verdict on an attempt."""
-        raise NotImplementedError
 
+    @abstractmethod
     def hints(self, puzzle: Posed) -> tuple[Hint, ...]:
         """Every hint, gentlest first."""
-        raise NotImplementedError
 
     def line(self, puzzle: Posed, move: Move) -> tuple[Move, ...]:
         """The move then best play of both sides to the end, for a kind that proves its
@@ -259,13 +261,13 @@ class MoveKind(Kind):
             self.line(puzzle, move),
         )
 
+    @abstractmethod
     def praise(self, puzzle: Posed, out: Outcome) -> str:
         """The message for a right move."""
-        raise NotImplementedError
 
+    @abstractmethod
     def fault(self, puzzle: Posed, outs: dict[Move, Outcome], out: Outcome) -> str:
         """What falls short in a wrong move (after "Not quite: ")."""
-        raise NotImplementedError
 
     def hints(self, puzzle: Posed) -> tuple[Hint, ...]:
         """First the card of the answer, then the area of the table where it goes."""
