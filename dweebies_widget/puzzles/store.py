@@ -4,14 +4,17 @@ A file holds ``{"format": "dweebies-widget/puzzles", "version": 1, "puzzles": [.
 each puzzle holds its id, kind, themes, rating, seat, goal, named card, answer, the
 measurement behind the rating, and its position as a game save (the JSON of
 :meth:`Game.to_json <dweebies_widget.game.Game.to_json>`: for a puzzle mined from a game,
-the deal's seed and every move that led there).
+the deal's seed and every move that led there).  The answer's shape is its kind's
+(:meth:`Kind.encode <dweebies_widget.puzzles.kinds.base.Kind.encode>`): moves as
+``[dweebie, row, col]``, cells as ``[row, col]``.
 
 Loading is checked like a game save and never executes anything (:func:`json.loads` reads
 plain data only): unknown or missing fields, wrong types, NaN and duplicate keys are
 refused; the position is rebuilt by :meth:`Game.from_json` (which replays every move
 through the rules); the seat must be the seat to move, the goal the kind's goal, the rating
-the one its measurement gives, every answer move legal, and the id the digest of the
-position, kind, card and answer, so an answer or position changed by hand is refused.
+the one its measurement gives, the answer possible in the position (its kind says what
+that means), and the id the digest of the position, kind, card and answer, so an answer
+or position changed by hand is refused.
 ``prove=True`` also searches every answer again from scratch and checks the
 keep-condition of its kind (what the tests do for the shipped set).
 
