@@ -129,6 +129,7 @@ def test_the_same_scene_and_size_give_the_same_commands_on_every_route() -> None
 def test_every_part_measures_text_with_the_one_metric() -> None:
     assert paint.wrap is puzzle_paint.wrap is svg_writer.wrap is text.wrap is wrap
     assert paint.text_width is svg_writer.text_width is text.text_width is text_width
+    assert puzzle_paint.text_width is text_width
 
 
 def test_lines_under_a_picture_wrap_where_the_metric_says() -> None:

@@ -18,7 +18,7 @@ from ..grid import Cell
 from .geometry import Geometry
 from .pen import Pen
 from .puzzle import Callout, Overlay, corners
-from .text import wrap
+from .text import text_width, wrap
 
 __all__ = ["paint_overlay"]
 
@@ -94,7 +94,7 @@ def _tag(pen: Pen, x: float, y: float, text: str, colour: str, centred: bool = F
     """A small white-on-colour label with its top-left corner (or, ``centred``, the middle
     of its top edge) at ``(x, y)``."""
     size = 12.0
-    w = len(text) * size * 0.6 + 12
+    w = text_width(text, size, bold=True) + 12
     if centred:
         x -= w / 2
     pen.round_rect((x, y, w, size + 8), 4, fill=colour)
