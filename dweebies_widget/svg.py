@@ -22,7 +22,8 @@ the pile); the table with every card, the face that :mod:`dweebies_widget.face` 
 ``game.play(dweebie, (row, col))``); the last placement outlined with its seat's name and the
 cells it collected as dashed ghosts (``last=True``); on a split table a tint per group and
 the cells on a shortest bridge; the legend of the marks shown; the hand of the seat to play
-(or of ``viewer``); the end banner.
+(or of ``viewer``), and under the canvas every other hand face up.  Once the game is over
+the scores and why cards are left are said in words, leaving the table in view.
 
 The output is deterministic (the same game gives byte-identical text), uses presentation
 attributes only (no ``<style>`` and no ``id`` that could clash with the notebook page) and is
@@ -40,7 +41,7 @@ from .game import Game, Placement
 from .shapes import Circle, Drop, Outline, Square, outline
 from .widget.position import still
 from .widget.svg_writer import canvas_svg, number
-from .widget.words import plural
+from .widget.words import banner, plural
 
 __all__ = [
     "MAX_WIDTH",
@@ -160,7 +161,9 @@ def render(
     picture = still(game, names=labels, viewer=viewer, legal=legal, last=last, max_width=MAX_WIDTH)
     status, facts = _status(game, labels), _facts(game)
     placement = game.last_placement if last else None
-    below = [status, facts]
+    below = (
+        [status, *banner(game, labels, again="")[1:], facts] if game.is_over else [status, facts]
+    )
     if placement is not None:
         below.append("Last: " + placement.describe(labels))
     if game.is_split:

@@ -68,6 +68,7 @@ def scene_of(
     labels: bool = True,
     rulers: bool = False,
     hands: bool = True,
+    banner: bool = True,
     ai: Sequence[bool] = (),
     curtain: str | None = None,
     me: int | None = None,
@@ -82,8 +83,9 @@ def scene_of(
     false; ``rulers`` numbers the rows and columns along the table's edges; an empty table
     marks its centre; ``last`` marks the last placement, the cells it collected and the
     placements of the other seats since the viewer's last one (with a name tag).  ``ai``:
-    which seats are computer players.  Once the game is over a banner gives the result from
-    ``me``'s side (a seat or ``None``) and ``again`` (what to do next, if anything)."""
+    which seats are computer players.  Once the game is over a ``banner`` over the table
+    gives the result from ``me``'s side (a seat or ``None``) and ``again`` (what to do next,
+    if anything)."""
     over = game.is_over
     owner = viewer if hands else None
     if owner is None and (over or curtain is not None or not hands):
@@ -95,7 +97,7 @@ def scene_of(
     placement = game.last_placement if last else None
     taken = frozenset(placement.collected - game.board.keys()) if placement else frozenset()
     split = game.is_split
-    banner = words.banner(game, names, me, again) if over else ()
+    lines = words.banner(game, names, me, again) if over and banner else ()
     return Scene(
         board=dict(game.board),
         seats=[
@@ -124,7 +126,7 @@ def scene_of(
         labels=labels,
         rulers=rulers,
         centre=None if game.board else CENTER,
-        banner=tuple(line for line in banner if line),
+        banner=tuple(line for line in lines if line),
     )
 
 
@@ -194,15 +196,18 @@ def still(
 ) -> Still:
     """The picture of ``game`` that :meth:`Game.svg() <dweebies_widget.game.Game.svg>`
     shows (see :func:`scene_of` for the options), with the rows' and columns' numbers along
-    the edges, at :func:`picture_size` (at most ``max_width`` CSS pixels wide), and under it
-    every other seat's hand face up (a notebook sees the whole game).
+    the edges and no banner over the table once the game is over (the cards left there are
+    worth seeing), at :func:`picture_size` (at most ``max_width`` CSS pixels wide), and under
+    it every other seat's hand face up (a notebook sees the whole game).
 
     >>> from dweebies_widget import Game
     >>> picture = still(Game(players=2, seed=7), names=["Ana", "Ben"])
     >>> picture.geometry.css.height, picture.size, picture.scene.rulers
     (506.0, (600, 592), True)
     """
-    scene = scene_of(game, names=names, viewer=viewer, legal=legal, last=last, rulers=True)
+    scene = scene_of(
+        game, names=names, viewer=viewer, legal=legal, last=last, rulers=True, banner=False
+    )
     cells = game.legal_cells()
     width, height = picture_size(table_cells(scene, cells), max_width)
     geometry = fit(scene, width, height, legal=cells)
