@@ -43,8 +43,12 @@ MARKERS = {
     "notebook": "runs notebooks (nbval's cells, or a run of its own)",
 }
 BROWSER_FIXTURES = {"browser", "lab", "voila"}
-# Modules whose every test runs the notebooks.
-NOTEBOOK_MODULES = {"test_binder.py"}
+# Tests that run notebooks without nbval: Binder's imitation runs every notebook, and the
+# classroom server's kernel pool renders the lobby notebook (a module, or module::test).
+NOTEBOOK_RUNS = {
+    "test_binder.py",
+    "test_classroom_serve.py::test_the_pool_is_refilled_one_kernel_at_a_time_and_never_keeps_a_page_waiting",
+}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -59,7 +63,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
         if "postgres" in fixtures:
             item.add_marker(pytest.mark.postgres)
-        if item.path.suffix == ".ipynb" or item.path.name in NOTEBOOK_MODULES:
+        runs = {item.path.name, f"{item.path.name}::{item.name}"}
+        if item.path.suffix == ".ipynb" or runs & NOTEBOOK_RUNS:
             item.add_marker(pytest.mark.notebook)
 
 
