@@ -33,7 +33,7 @@ from dweebies_widget.classroom.seat import Follower, RoomSeat
 from dweebies_widget.classroom.serve import main, read_password, voila_config
 from dweebies_widget.classroom.teacher import spectator_scene, status_text
 from dweebies_widget.widget.compat import widget_instances
-from dweebies_widget.widget.controller import NO_HINTS
+from dweebies_widget.widget.modes import NO_HINTS
 from dweebies_widget.widget.remote import AGAIN, Elsewhere, SeatGame
 
 from .workers import placements
@@ -135,7 +135,7 @@ def test_two_students_and_a_computer_play_one_table_from_their_pages(store: str)
     tokens = {0: room.join(code, "Ana", "1234"), 1: room.join(code, "Ben", "9876")}
     for w, seat in ((a, 0), (b, 1)):
         assert w.viewer == seat and w.labels == ("Ana", "Ben", "Greedy (computer)")
-        assert tuple(w.controller.scene.hand) == room.view(tokens[seat]).hand  # its own only
+        assert tuple(w.session.scene.hand) == room.view(tokens[seat]).hand  # its own only
         assert isinstance(w.players[1 - seat], Elsewhere)
     assert a.status_text().startswith("Ana to play") and b.status_text().startswith(
         "Waiting for Ana to play"
@@ -148,14 +148,14 @@ def test_two_students_and_a_computer_play_one_table_from_their_pages(store: str)
         assert a.game.history[-1].move == made and "Waiting for Ben" in a.status_text()
         loop.run_until(lambda made=made: b.game.last_move == made)
         assert b.status_text().startswith("Ben to play")
-        assert "Ana placed" in b.controller.announcement
+        assert "Ana placed" in b.session.announcement
         made = move_by_clicks(b, touch=True)
         loop.run_until(lambda: a.status_text().startswith("Ana to play"))
         loop.run_until(lambda: b.status_text().startswith("Waiting for Ana"))
         assert room.spectate(code).moves == len(a.game.history) == len(b.game.history)
         assert [p.seat for p in a.game.history[-3:]] == [0, 1, 2]
     for w, seat in ((a, 0), (b, 1)):
-        assert tuple(w.controller.scene.hand) == room.view(tokens[seat]).hand
+        assert tuple(w.session.scene.hand) == room.view(tokens[seat]).hand
         assert w.errors == [] and ana.view is not None and ana.view.errors == []
     room.close()
 
@@ -173,7 +173,7 @@ def test_a_student_comes_back_to_the_same_seat_from_another_device(teacher_store
     again = page(teacher_store, loop)
     sit(again, "ana", "1234", code=code.lower())
     assert board(again).game.history == w.game.history
-    assert tuple(board(again).controller.scene.hand) == tuple(w.controller.scene.hand)
+    assert tuple(board(again).session.scene.hand) == tuple(w.session.scene.hand)
 
 
 def test_the_lobby_says_what_is_wrong_in_plain_words(teacher_store: str) -> None:
@@ -237,17 +237,17 @@ def test_a_remote_board_refuses_what_belongs_to_the_screens_own_games(
     assert w.game.history == history and "no undo" in w.message
     w.new_game(3)
     assert w.game.history == history and "lobby" in w.message
-    w.controller.step()
+    w.session.step()
     w.play(True)
     assert w.game.history == history
     key(w, "1")
     assert w.hint() is not None  # allowed: the hint player's move for this seat's view
     teacher = Classroom(teacher_store, teacher_password="owl")
     teacher.allow_hints(lobby.view.sitting.code, False)  # type: ignore[union-attr]
-    loop.run_until(lambda: not w.controller.source.hints)  # type: ignore[union-attr]
+    loop.run_until(lambda: not w.session.source.hints)  # type: ignore[union-attr]
     assert w.hint() is None and w.message == NO_HINTS
-    w.controller.show_heat(True)
-    assert not w.controller.heat and not w.controller.controls().hint
+    w.session.show_heat(True)
+    assert not w.session.heat and not w.session.controls().hint
     assert "hints off" in lobby.view.header.value  # type: ignore[union-attr]
     teacher.close_table(lobby.view.sitting.code)  # type: ignore[union-attr]
     loop.run_until(lambda: "closed" in lobby.view.header.value)  # type: ignore[union-attr]
@@ -267,7 +267,7 @@ def test_a_finished_game_tells_students_to_go_back_to_the_lobby(teacher_store: s
         loop.run_until(lambda: w.game.is_over or w.status_text().startswith("Ana to play"))
         if not w.game.is_over:
             move_by_clicks(w)
-    assert w.controller.scene.banner[-1] == AGAIN
+    assert w.session.scene.banner[-1] == AGAIN
     click_hand(w, 0)
     assert AGAIN in w.message
     loop.run_until(lambda: "the game is over" in lobby.view.header.value)  # type: ignore[union-attr]
@@ -367,7 +367,7 @@ def test_the_teacher_makes_closes_and_watches_tables(
                    and card.version == Classroom(teacher_store).version(code))  # fmt: skip
     assert "&lt;i&gt;Zoe&lt;/i&gt;" in card.title.value
     card.hints.value = False
-    loop.run_until(lambda: not board(student).controller.source.hints)  # type: ignore[union-attr]
+    loop.run_until(lambda: not board(student).session.source.hints)  # type: ignore[union-attr]
     page_.hints_default.value = False
     with Classroom(teacher_store) as room:
         assert not room.hints_default and not room.table(room.create_table()).hints
