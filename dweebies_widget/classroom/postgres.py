@@ -165,7 +165,7 @@ class PostgresStore(Store):
     def _prepare(self) -> None:
         """Check the schema, or create it if none of its tables exists."""
         try:
-            with self._write() as cur:
+            with self.writing() as cur:
                 cur.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
                 found = set()
                 for name in TABLE_NAMES:
@@ -186,7 +186,7 @@ class PostgresStore(Store):
             raise StoreError(f"{self.where} cannot hold a classroom store: {exc}") from None
 
     # ------------------------------------------------------------------ transactions
-    def _sql(self, sql: str) -> str:
+    def placeholders(self, sql: str) -> str:
         return sql.replace("?", "%s")
 
     def _connection(self) -> psycopg.Connection[Any]:
@@ -198,7 +198,7 @@ class PostgresStore(Store):
         return self._conn
 
     @contextmanager
-    def _read(self) -> Iterator[Cursor]:
+    def reading(self) -> Iterator[Cursor]:
         with self._lock:
             conn = self._connection()
             try:
@@ -208,7 +208,7 @@ class PostgresStore(Store):
                 raise StoreError(f"{self.where}: {exc}") from None
 
     @contextmanager
-    def _write(self) -> Iterator[Cursor]:
+    def writing(self) -> Iterator[Cursor]:
         with self._lock:
             conn = self._connection()
             try:
@@ -224,7 +224,7 @@ class PostgresStore(Store):
         update and its note, one round trip to the server instead of four."""
         if new.version != old.version + 1 or new.code != old.code:
             raise ValueError("update_table: the new row must be the next version")
-        with self._read() as cur:
+        with self.reading() as cur:
             self._run(
                 cur,
                 f"WITH changed AS (UPDATE dweebies_tables SET {TABLE_UPDATE} "
@@ -235,7 +235,7 @@ class PostgresStore(Store):
             )
             return cur.fetchone() is not None
 
-    def _notify(self, cur: Cursor, code: str, version: int) -> None:
+    def notify(self, cur: Cursor, code: str, version: int) -> None:
         cur.execute(
             "SELECT pg_notify(%s, %s), pg_notify(%s, %s)",
             (channel(code), str(version), ROOM_CHANNEL, f"{code} {version}"),

@@ -145,7 +145,7 @@ class SQLiteStore(Store):
         try:
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
-            with self._write() as cur:
+            with self.writing() as cur:
                 names = {
                     str(r[0])
                     for r in cur.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -166,7 +166,7 @@ class SQLiteStore(Store):
         return self._conn.cursor()
 
     @contextmanager
-    def _read(self) -> Iterator[Cursor]:
+    def reading(self) -> Iterator[Cursor]:
         with self._lock:
             cur = self._cursor()
             try:
@@ -177,7 +177,7 @@ class SQLiteStore(Store):
                 cur.close()  # no statement left open, so the next read sees the latest
 
     @contextmanager
-    def _write(self) -> Iterator[Cursor]:
+    def writing(self) -> Iterator[Cursor]:
         with self._lock:
             cur = self._cursor()
             self._begin(cur)
@@ -217,7 +217,7 @@ class SQLiteStore(Store):
             cur.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
 
     # ------------------------------------------------------------------ waiting
-    def _notify(self, cur: Cursor, code: str, version: int) -> None:
+    def notify(self, cur: Cursor, code: str, version: int) -> None:
         """Nothing to send: waiters look at the versions (:data:`POLL_SECONDS`)."""
 
     def wait(self, code: str | None, version: int, timeout: float) -> int:

@@ -212,9 +212,9 @@ class Store(ABC):
     """The SQL of a classroom store, the same on every engine.
 
     Subclasses open the connection, check or create the schema, and provide
-    :meth:`_read` and :meth:`_write` (a cursor inside one transaction; ``_write`` commits
-    at the end or rolls back on an error), :meth:`_sql` (the engine's placeholders),
-    :meth:`_notify` and :meth:`wait`.  A store may be shared by the threads of one process
+    :meth:`reading` and :meth:`writing` (a cursor inside one transaction; ``writing``
+    commits at the end or rolls back on an error), :meth:`placeholders` (the engine's),
+    :meth:`notify` and :meth:`wait`.  A store may be shared by the threads of one process
     (each call takes the connection in turn); every process opens its own.
     """
 
@@ -228,17 +228,19 @@ class Store(ABC):
 
     # ------------------------------------------------------------------ engine hooks
     @abstractmethod
-    def _read(self) -> AbstractContextManager[Cursor]: ...
+    def reading(self) -> AbstractContextManager[Cursor]:
+        """A cursor inside one transaction that only reads."""
 
     @abstractmethod
-    def _write(self) -> AbstractContextManager[Cursor]: ...
+    def writing(self) -> AbstractContextManager[Cursor]:
+        """A cursor inside one transaction, committed at the end (rolled back on error)."""
 
-    def _sql(self, sql: str) -> str:
+    def placeholders(self, sql: str) -> str:
         """``sql`` with the engine's placeholders (the SQL here is written with ``?``)."""
         return sql
 
     @abstractmethod
-    def _notify(self, cur: Cursor, code: str, version: int) -> None:
+    def notify(self, cur: Cursor, code: str, version: int) -> None:
         """Tell waiting processes that ``code`` reached ``version`` (when this commits)."""
 
     @abstractmethod
@@ -252,7 +254,7 @@ class Store(ABC):
 
     # ------------------------------------------------------------------ helpers
     def _run(self, cur: Cursor, sql: str, params: Sequence[Any] = ()) -> Any:
-        return cur.execute(self._sql(sql), tuple(params))
+        return cur.execute(self.placeholders(sql), tuple(params))
 
     def _poll(self, code: str | None, version: int, timeout: float, every: float) -> int:
         """:meth:`wait` by asking every ``every`` seconds."""
@@ -266,14 +268,14 @@ class Store(ABC):
 
     # ------------------------------------------------------------------ settings
     def meta(self, key: str) -> str | None:
-        with self._read() as cur:
+        with self.reading() as cur:
             self._run(cur, "SELECT value FROM dweebies_meta WHERE key = ?", (key,))
             row = cur.fetchone()
         return None if row is None else str(row[0])
 
     def set_meta(self, key: str, value: str, *, expected: str | None = None) -> bool:
         """Set a setting; with ``expected``, only if it still holds that value."""
-        with self._write() as cur:
+        with self.writing() as cur:
             self._run(cur, "SELECT value FROM dweebies_meta WHERE key = ?", (key,))
             row = cur.fetchone()
             if expected is not None and (row is None or str(row[0]) != expected):
@@ -286,7 +288,7 @@ class Store(ABC):
 
     def count_meta(self, key: str) -> int:
         """Add one to a counting setting; the new count."""
-        with self._write() as cur:
+        with self.writing() as cur:
             self._run(cur, "SELECT value FROM dweebies_meta WHERE key = ?", (key,))
             row = cur.fetchone()
             count = (int(row[0]) if row else 0) + 1
@@ -338,7 +340,7 @@ class Store(ABC):
     # ------------------------------------------------------------------ tables
     def insert_table(self, row: TableRow) -> bool:
         """Add a new table; ``False`` if its code is taken."""
-        with self._write() as cur:
+        with self.writing() as cur:
             self._run(cur, "SELECT 1 FROM dweebies_tables WHERE code = ?", (row.code,))
             if cur.fetchone() is not None:
                 return False
@@ -348,18 +350,18 @@ class Store(ABC):
                 "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 row.to_sql(),
             )
-            self._notify(cur, row.code, row.version)
+            self.notify(cur, row.code, row.version)
         return True
 
     def table(self, code: str) -> TableRow | None:
-        with self._read() as cur:
+        with self.reading() as cur:
             self._run(cur, f"SELECT {_TABLE_COLUMNS} FROM dweebies_tables WHERE code = ?", (code,))
             row = cur.fetchone()
         return None if row is None else self._table_row(row)
 
     def tables(self) -> list[TableRow]:
         """Every table, oldest first."""
-        with self._read() as cur:
+        with self.reading() as cur:
             self._run(cur, f"SELECT {_TABLE_COLUMNS} FROM dweebies_tables ORDER BY created, code")
             rows = cur.fetchall()
         return [self._table_row(r) for r in rows]
@@ -377,7 +379,7 @@ class Store(ABC):
     def version(self, code: str | None) -> int:
         """The version of table ``code`` (-1 if there is none); for ``None``, the room's
         version: the sum of every table's version, which bumps on every change."""
-        with self._read() as cur:
+        with self.reading() as cur:
             if code is None:
                 self._run(cur, "SELECT COALESCE(SUM(version), 0) FROM dweebies_tables")
             else:
@@ -390,11 +392,11 @@ class Store(ABC):
         ``old.version``; ``False`` if somebody changed it first."""
         if new.version != old.version + 1 or new.code != old.code:
             raise ValueError("update_table: the new row must be the next version")
-        with self._write() as cur:
+        with self.writing() as cur:
             self._update(cur, old, new)
             if cur.rowcount != 1:
                 return False
-            self._notify(cur, new.code, new.version)
+            self.notify(cur, new.code, new.version)
         return True
 
     def _update(self, cur: Cursor, old: TableRow, new: TableRow) -> None:
@@ -408,7 +410,7 @@ class Store(ABC):
     # ------------------------------------------------------------------ seats, tokens
     def seats(self, code: str | None = None) -> list[SeatRow]:
         """The seats taken at ``code`` (at every table for ``None``)."""
-        with self._read() as cur:
+        with self.reading() as cur:
             if code is None:
                 self._run(cur, f"SELECT {_SEAT_COLUMNS} FROM dweebies_seats ORDER BY code, seat")
             else:
@@ -423,7 +425,7 @@ class Store(ABC):
     def take_seat(self, old: TableRow, new: TableRow, seat: SeatRow, digest: str) -> bool:
         """Seat a new student and give them a token, in the same transaction as the table's
         next version ``new``; ``False`` if the table changed first."""
-        with self._write() as cur:
+        with self.writing() as cur:
             self._update(cur, old, new)
             if cur.rowcount != 1:
                 return False
@@ -441,11 +443,11 @@ class Store(ABC):
                 ),
             )
             self._insert_token(cur, seat.code, seat.seat, digest)
-            self._notify(cur, new.code, new.version)
+            self.notify(cur, new.code, new.version)
         return True
 
     def add_token(self, code: str, seat: int, digest: str) -> None:
-        with self._write() as cur:
+        with self.writing() as cur:
             self._insert_token(cur, code, seat, digest)
 
     def _insert_token(self, cur: Cursor, code: str, seat: int, digest: str) -> None:
@@ -457,7 +459,7 @@ class Store(ABC):
 
     def token(self, digest: str) -> tuple[str, int] | None:
         """The ``(code, seat)`` a token digest belongs to."""
-        with self._read() as cur:
+        with self.reading() as cur:
             self._run(cur, "SELECT code, seat FROM dweebies_tokens WHERE digest = ?", (digest,))
             row = cur.fetchone()
         return None if row is None else (str(row[0]), int(row[1]))
@@ -466,7 +468,7 @@ class Store(ABC):
         """Count one more PIN attempt against the seat, before it is checked, unless it has
         reached ``limit`` (then ``None``: locked).  Counting first means attempts made at
         the same moment from many devices can never slip past the limit."""
-        with self._write() as cur:
+        with self.writing() as cur:
             self._run(
                 cur,
                 "UPDATE dweebies_seats SET failures = failures + 1 "
@@ -483,7 +485,7 @@ class Store(ABC):
             return int(cur.fetchone()[0])
 
     def reset_failures(self, code: str, seat: int) -> None:
-        with self._write() as cur:
+        with self.writing() as cur:
             self._run(
                 cur,
                 "UPDATE dweebies_seats SET failures = 0 WHERE code = ? AND seat = ?",
