@@ -27,7 +27,7 @@ PACKAGE = Path(dweebies_widget.__file__).resolve().parent
 
 #: The modules where kind names may not appear as string literals (globs under the
 #: package), and the modules that may name kinds: each kind's own module.
-SCOPE = ("puzzles/**/*.py",)
+SCOPE = ("**/*.py",)
 OWN = ("puzzles/kinds/*.py",)
 
 

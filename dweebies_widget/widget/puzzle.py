@@ -52,22 +52,12 @@ from .session import Session
 from .timing import Scheduler
 
 __all__ = [
-    "KIND_NAMES",
         "Callout",
     "Overlay",
     "PuzzleBoard",
     "PuzzleControls",
             "State",
     ]
-
-KIND_NAMES = {
-    "haul": "Haul",
-    "rejoin": "Rejoin",
-    "safe": "Safe",
-    "where": "Where",
-    "endgame": "Endgame",
-}
-"""Each kind as the widget names it."""
 
 THEME_NAMES = {
     "split": "split table",
@@ -180,7 +170,7 @@ class PuzzleMode(Mode):
         """Seconds between the moves of an endgame's proof line."""
         self.reset_delay = reset
         """Seconds a wrong move stays on the table before it is taken back."""
-        self.where = puzzle.kind == "where"
+        self.where = puzzle.kind_info.marks_cells
         """Whether cells are marked, then checked (a ``where`` puzzle)."""
         self.state = State.SOLVING
         """Where the board is in its puzzle."""
@@ -330,13 +320,9 @@ class PuzzleMode(Mode):
         """What to do now first, then what else to know (the other seats' last moves, a
         split table, an endgame's other hand), then the last message."""
         lines[0] = self.first_line(session)
-        if self.puzzle.kind == "endgame" and self.state is State.SOLVING:
-            cards = ", ".join(NAMES[d] for d in self.puzzle.view.unseen) or "nothing"
-            lines.insert(
-                1,
-                "The pile is empty, so every card you have not seen is in your opponent's "
-                f"hand: {cards}.",
-            )
+        extra = self.puzzle.kind_info.status_line(self.puzzle.view)
+        if extra and self.state is State.SOLVING:
+            lines.insert(1, extra)
         return lines
 
     def first_line(self, session: Session) -> str:

@@ -19,13 +19,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..puzzles.kinds import kind, names
 from ..puzzles.model import Puzzle
 from . import forward
 from .announce import Change
 from .buttons import TAP
 from .canvas_box import CanvasBox, log_html, status_html
 from .paint import Pen, paint
-from .puzzle import KIND_NAMES, theme_name
+from .puzzle import theme_name
 from .puzzle_paint import paint_overlay
 from .puzzle_set import PuzzleController, Rating
 from .static import puzzle_picture
@@ -181,11 +182,11 @@ class PuzzleWidget(CanvasBox):
                                       "arrow-left")  # fmt: skip
         self.next_button = button("Next", "The next puzzle (N)", c.next, "arrow-right")
         pool = c.pool
-        kinds = [k for k in KIND_NAMES if any(p.kind == k for p in pool)]
+        kinds = [k for k in names() if any(p.kind == k for p in pool)]
         themes = sorted({t for p in pool for t in p.themes})
         ratings = sorted({p.rating for p in pool})
         f = c.filters
-        kind_options = [("Every kind", _ALL)] + [(KIND_NAMES[k], k) for k in kinds]
+        kind_options = [("Every kind", _ALL)] + [(kind(k).title, k) for k in kinds]
         theme_options = [("Every theme", _ALL)] + [(theme_name(t), t) for t in themes]
         if len(f.themes) > 1:
             theme_options.append((" + ".join(map(theme_name, sorted(f.themes))), _key(f.themes)))

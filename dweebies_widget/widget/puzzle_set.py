@@ -40,13 +40,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import NAMES
-from ..puzzles.kinds import KINDS
+from ..puzzles import kinds
 from ..puzzles.model import Hint, Puzzle, Verdict
 from . import forward, words
 from .announce import Change
 from .geometry import Geometry
 from .paint import Scene
-from .puzzle import KIND_NAMES, Overlay, PuzzleBoard, PuzzleControls, State, theme_name
+from .puzzle import Overlay, PuzzleBoard, PuzzleControls, State, theme_name
 from .timing import Scheduler
 
 __all__ = ["POINTS", "Filters", "PuzzleController", "Rating", "Record", "easy_to_hard", "shipped"]
@@ -163,7 +163,7 @@ class PuzzleController:
     Args:
         puzzles: the puzzles, shown in the order given; ``None``: the shipped set, easy
             to hard (puzzles of one rating in an order fixed by ``seed``).
-        kind: show only this kind (one of :data:`~dweebies_widget.puzzles.KINDS`).
+        kind: show only this kind (a name in :data:`~dweebies_widget.puzzles.kinds.KINDS`).
         themes: show only puzzles with this theme (or with every theme of a list).
         rating: show only this rating, or ratings from ``(lowest, highest)``.
         seed: the order of the shipped set's puzzles of one rating.
@@ -199,8 +199,8 @@ class PuzzleController:
                     raise TypeError(f"puzzles are Puzzle objects, not {type(p).__name__}")
         if not pool:
             raise ValueError("no puzzles were given")
-        if kind is not None and kind not in KINDS:
-            raise ValueError(f"unknown puzzle kind {kind!r}; the kinds are {', '.join(KINDS)}")
+        if kind is not None:
+            kinds.kind(kind)  # an unknown kind is refused, naming the kinds there are
         self.pool: tuple[Puzzle, ...] = tuple(pool)
         """Every puzzle of the set, in order (the filters choose among them)."""
         self.filters = Filters(kind, _themes(themes), _rating(rating))
@@ -273,7 +273,7 @@ class PuzzleController:
         """Which puzzle this is: its number, kind and rating."""
         p = self.puzzle
         return (
-            f"Puzzle {self._index + 1} of {len(self._shown)} \u00b7 {KIND_NAMES[p.kind]} "
+            f"Puzzle {self._index + 1} of {len(self._shown)} \u00b7 {p.kind_info.title} "
             f"\u00b7 rating {p.rating} of 5"
         )
 
@@ -397,8 +397,8 @@ class PuzzleController:
             self.filters.themes if themes is _KEEP else _themes(themes),
             self.filters.rating if rating is _KEEP else _rating(rating),
         )
-        if new.kind is not None and new.kind not in KINDS:
-            raise ValueError(f"unknown puzzle kind {new.kind!r}; the kinds are {', '.join(KINDS)}")
+        if new.kind is not None:
+            kinds.kind(new.kind)  # an unknown kind is refused, naming the kinds there are
         shown = [p for p in self.pool if new.admits(p)]
         if not shown:
             self.board.say_now(
@@ -514,7 +514,7 @@ class PuzzleController:
         record = self._record(puzzle)
         what = (
             f"{words.plural(len(answer), 'cell')} checked"
-            if puzzle.kind == "where"
+            if puzzle.kind_info.marks_cells
             else f"{NAMES[answer.dweebie]} at {answer.cell}"
         )
         if record.solved:
