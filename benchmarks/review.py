@@ -48,8 +48,8 @@ from dweebies_widget.ai.review import (
     DEFAULT_SIMULATIONS,
     INACCURACY_LOSS,
     MISTAKE_LOSS,
-    _judge,
-    _specs,
+    judge,
+    positions,
 )
 
 
@@ -116,14 +116,14 @@ def noise() -> None:
     losses: dict[int, list[float]] = defaultdict(list)
     spread: dict[int, list[float]] = defaultdict(list)
     for g, (game, step) in enumerate(games):
-        for ply, position, played, _, _ in _specs(game, analyst, 0)[g % step :: step]:
+        for ply, (position, played) in list(enumerate(positions(game)))[g % step :: step]:
             view = position.view(position.current_player)
             if len(view.legal_moves()) < 2:
                 continue
-            best = _judge(analyst, view, played, rngs(f"{g}:{ply}:0")).best
+            best = judge(analyst, view, played, rngs(f"{g}:{ply}:0")).best
             again = []
             for k in range(1, 6):
-                judged = _judge(analyst, view, best, rngs(f"{g}:{ply}:{k}"))
+                judged = judge(analyst, view, best, rngs(f"{g}:{ply}:{k}"))
                 losses[game.players].append(judged.chance_best - judged.chance_played)
                 again.append(judged.chance_played)
             spread[game.players].append(statistics.pstdev(again))

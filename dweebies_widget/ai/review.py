@@ -116,6 +116,7 @@ __all__ = [
     "HINDSIGHT_SHARE",
     "INACCURACY",
     "INACCURACY_LOSS",
+    "Judgement",
     "LABELS",
     "LUCKY",
     "MISTAKE",
@@ -123,7 +124,9 @@ __all__ = [
     "MoveReview",
     "PUNISHED",
     "Review",
+    "judge",
     "label",
+    "positions",
     "review",
 ]
 
@@ -428,7 +431,9 @@ def _rng(seed: int, ply: int, part: str) -> random.Random:
 
 
 @dataclass(frozen=True)
-class _Judgement:
+class Judgement:
+    """The analyst's judgement of one move (see :func:`judge`)."""
+
     best: Move
     chance_played: float
     chance_best: float
@@ -436,13 +441,13 @@ class _Judgement:
     options: int
 
 
-def _judge(
+def judge(
     analyst: ExpertPlayer,
     view: View,
     played: Move,
     rngs: tuple[random.Random, random.Random],
     deal: Game | None = None,
-) -> _Judgement:
+) -> Judgement:
     """The analyst's judgement of ``played``: from ``view`` alone, or with every card seen
     when ``deal`` (the true game) is given.
 
@@ -464,7 +469,7 @@ def _judge(
             theirs = again[favourite].chance
         if theirs > mine.chance:
             best, chance_best = favourite, theirs
-    return _Judgement(best, mine.chance, chance_best, mine.chances, len(stats))
+    return Judgement(best, mine.chance, chance_best, mine.chances, len(stats))
 
 
 def _hindsight_analyst(analyst: ExpertPlayer) -> ExpertPlayer:
@@ -479,9 +484,9 @@ def _review_ply(spec: _Spec) -> MoveReview:
     seat = game.current_player
     view = game.view(seat)
     # The fair judgement sees the mover's view and nothing else.
-    fair = _judge(analyst, view, played, (_rng(seed, ply, "fair"), _rng(seed, ply, "again")))
+    fair = judge(analyst, view, played, (_rng(seed, ply, "fair"), _rng(seed, ply, "again")))
     # Hindsight: the same judgement on the one true deal, with a share of the rounds.
-    seen = _judge(
+    seen = judge(
         _hindsight_analyst(analyst),
         view,
         played,
@@ -503,10 +508,11 @@ def _review_ply(spec: _Spec) -> MoveReview:
     )
 
 
-def _specs(game: Game, analyst: ExpertPlayer, seed: int) -> list[_Spec]:
-    """Replay ``game`` from its start: the position before each placement."""
+def positions(game: Game) -> list[tuple[Game, Move]]:
+    """Replay ``game`` from its start: the position before each placement, and the move
+    played there (a history that does not replay is refused with a ``ValueError``)."""
     replay = game.start.to_game(game.rules)
-    specs: list[_Spec] = []
+    out: list[tuple[Game, Move]] = []
     for i, action in enumerate(game.history):
         if isinstance(action, Draw):
             replay.draw(action.seat)
@@ -516,12 +522,17 @@ def _specs(game: Game, analyst: ExpertPlayer, seed: int) -> list[_Spec]:
                 f"action {i} of the history is by seat {action.seat} but seat "
                 f"{replay.current_player} was to move in the replay"
             )
-        specs.append((len(specs), replay.copy(), action.move, analyst, seed))
+        out.append((replay.copy(), action.move))
         if replay.play(action.move) != action:
             raise ValueError(_UNREPLAYABLE)
     if replay != game:
         raise ValueError(_UNREPLAYABLE)
-    return specs
+    return out
+
+
+def _specs(game: Game, analyst: ExpertPlayer, seed: int) -> list[_Spec]:
+    """What reviewing each placement of ``game`` needs."""
+    return [(ply, at, move, analyst, seed) for ply, (at, move) in enumerate(positions(game))]
 
 
 _UNREPLAYABLE = (
