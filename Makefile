@@ -62,9 +62,13 @@ classroom: $(CLASS_STAMP)
 
 ## check: lint, type check, then every test that needs no browser, no PostgreSQL server and
 ## no notebook run (the markers browser, postgres and notebook of tests/conftest.py): the
-## quick loop while editing (under 3 minutes); make test before pushing
+## quick loop while editing (two processes if pytest-xdist is installed); make test before
+## pushing
 check: lint typecheck
-	$(PY) -m pytest -m "not browser and not postgres and not notebook"
+	$(PY) -m pytest -m "not browser and not postgres and not notebook" $(CHECK_JOBS)
+
+# With pytest-xdist installed, make check spreads its tests over two processes.
+CHECK_JOBS = $(shell $(PY) -c "import xdist" 2>/dev/null && echo "-n 2")
 
 ## test: lint, type check, then run every test (browser, accessibility and PostgreSQL tests
 ## included)
