@@ -2,7 +2,8 @@
 
 Two checks that keep the layout easy to change (see the module docstrings for the map):
 
-* the import graph of ``dweebies_widget`` has no cycle.  The one import back into a higher
+* the import graph of ``dweebies_widget`` has no cycle (imports for type checking only are
+  not edges: they never run).  The one import back into a higher
   module that may stay is where a picture is made (``Game.svg()`` / ``_repr_svg_`` import
   :mod:`dweebies_widget.svg` when called, as python-chess does);
 * no module outside :mod:`dweebies_widget.game` reads or calls a ``Game``'s underscore
@@ -38,10 +39,29 @@ def _modules() -> dict[str, Path]:
     return out
 
 
+def _type_only(tree: ast.AST) -> set[int]:
+    """The ids of the nodes under ``if TYPE_CHECKING:``: imports for type checking only,
+    never run (a part of a session may name its owner's type so)."""
+    return {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If)
+        and isinstance(node.test, ast.Name)
+        and node.test.id == "TYPE_CHECKING"
+        for stmt in node.body
+        for inner in ast.walk(stmt)
+    }
+
+
 def _imports(name: str, path: Path, known: set[str]) -> Iterator[str]:
-    """The package modules that module ``name`` imports (anywhere in its code)."""
+    """The package modules that module ``name`` imports (anywhere in its code, but for
+    type checking only)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = _type_only(tree)
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name in known:
@@ -100,6 +120,14 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_imports_for_type_checking_only_are_not_run_time_edges() -> None:
+    tree = ast.parse("if TYPE_CHECKING:\n    import a\nimport b\n")
+    skipped = _type_only(tree)
+    imports = [n for n in ast.walk(tree) if isinstance(n, ast.Import)]
+    assert sorted(n.names[0].name for n in imports) == ["a", "b"]
+    assert [n.names[0].name for n in imports if id(n) not in skipped] == ["b"]
 
 
 def test_the_import_graph_sees_the_core_imports() -> None:

@@ -31,8 +31,8 @@ from ipycanvas import Canvas, hold_canvas
 from ..game import MAX_PLAYERS, MIN_PLAYERS
 from ..widget.app import DweebiesWidget
 from ..widget.compat import dom_classes, forget_current_canvas
-from ..widget.geometry import Geometry
-from ..widget.paint import Pen, paint
+from ..widget.paint import Pen
+from ..widget.position import drawing, fit
 from .address import qr_svg
 from .errors import ClassroomError
 from .lobby import Lobby, Sitting, said
@@ -395,11 +395,8 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
         self.unlocks.children = unlocks
         scene = spectator_scene(picture)
         w, h = self.canvas.width, self.canvas.height
-        cells = set(scene.board) | set(picture.legal) | set(scene.taken)
-        geometry = Geometry.fit(w, h, cells, 0, ratio=self.RATIO)
-        pen = Pen()
-        paint(pen, geometry, scene)
-        self._pen = pen
+        geometry = fit(scene, w, h, legal=picture.legal, ratio=self.RATIO)
+        self._pen = drawing(scene, geometry)
         self._draw()
 
     def _draw(self) -> None:

@@ -31,9 +31,10 @@ import io
 import json
 import time
 import zipfile
+from dataclasses import replace
 from typing import Any
 
-from ..widget.paint import Scene, SeatInfo
+from ..widget.paint import Scene
 from ..widget.words import plural
 from .errors import WrongPassword
 from .picture import LeaderRow, Picture, TableInfo
@@ -103,30 +104,10 @@ def status_text(info: TableInfo | Picture) -> str:
 
 
 def spectator_scene(p: Picture) -> Scene:
-    """The widget's picture of table ``p`` as a spectator sees it: the table, the scores,
-    how many cards each hand holds, the last move; no hand (the hand band says how the
-    table stands)."""
-    board = {cell: d for cell, d in p.board}
-    last = p.last
-    taken = frozenset(last.collected - board.keys()) if last is not None else frozenset()
-    return Scene(
-        board=board,
-        seats=[
-            SeatInfo(
-                label=s.label, score=p.scores[i], cards=p.hand_sizes[i], owed=p.owed[i],
-                ai=s.computer is not None,
-            )  # fmt: skip
-            for i, s in enumerate(p.seats)
-        ],
-        current=p.current_player if p.status == "playing" else None,
-        winners=p.winners,
-        pile=p.pile_size,
-        hand=(),
-        curtain=status_text(p),
-        last=last.move.cell if last is not None and last.move.cell in board else None,
-        taken=taken,
-        labels=False,
-    )
+    """The widget's picture of table ``p`` as a spectator sees it (the classroom picture's
+    scene: the table, the scores, how many cards each hand holds, the last move; no hand),
+    the hand band saying how the table stands."""
+    return replace(p.scene, curtain=status_text(p))
 
 
 def leaderboard_html(rows: list[LeaderRow]) -> str:

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from .. import palette as P
 from ..cards import LOOKS, NAMES
 from .geometry import Box, Geometry
+from .text import text_width
 
 __all__ = ["SEAT_COLOURS", "Graph", "HoldRow", "HoldSeat", "Holds", "paint_graph", "paint_holds"]
 
@@ -111,12 +112,6 @@ class Pen(Protocol):
              baseline: str = ...) -> None: ...  # fmt: skip
 
 
-def _width(text: str, size: float, bold: bool = False) -> float:
-    """About how wide ``text`` is (as :mod:`~.paint` estimates it: the canvas cannot be
-    asked from the kernel)."""
-    return len(text) * size * (0.6 if bold else 0.55)
-
-
 # ---------------------------------------------------------------------------- the graph
 def paint_graph(pen: Pen, g: Geometry, graph: Graph) -> None:
     """Draw ``graph`` in ``g``'s graph band (``g`` in CSS pixels, as the painter draws)."""
@@ -197,14 +192,14 @@ def _paint_lines(pen: Pen, g: Geometry, graph: Graph, y_of: Callable[[float], fl
         pen.dash()
         text = name if len(name) <= 14 else name[:13] + "\u2026"
         pen.text(x + 26, y, text, 12, P.INK, bold=True, align="left")
-        x += 26 + _width(text, 12, bold=True) + 14
+        x += 26 + text_width(text, 12, bold=True) + 14
     if graph.marks and x + 190 < bx + bw:
         pen.set(stroke_style=P.INK, line_width=2)
         pen.do("begin_path")
         pen.do("arc", x + 5, y, 5, 0, 2 * math.pi)
         pen.do("stroke")
         pen.text(x + 14, y, "mistake", 12, P.INK, align="left")
-        x += 14 + _width("mistake", 12) + 12
+        x += 14 + text_width("mistake", 12) + 12
         pen.set(stroke_style=P.INK, line_width=3, line_cap="round")
         pen.do("stroke_line", x, y - 5, x + 10, y + 5)
         pen.do("stroke_line", x, y + 5, x + 10, y - 5)

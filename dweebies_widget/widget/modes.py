@@ -44,7 +44,7 @@ from .remote import AGAIN, Elsewhere, Source
 from .seats import ai_play
 
 if TYPE_CHECKING:
-    from .puzzle import Overlay
+    from .overlay import Overlay
     from .session import Session
 
 __all__ = ["NO_HINTS", "LocalPlay", "Mode", "RemoteSeat"]

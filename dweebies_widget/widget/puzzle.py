@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -47,14 +47,13 @@ from ..puzzles.model import Hint, Puzzle, Verdict
 from . import forward, words
 from .announce import Change
 from .modes import Mode
+from .overlay import Callout, Overlay, corners
 from .paint import Scene
 from .session import Session
 from .timing import Scheduler
 
 __all__ = [
-        "Callout",
-    "Overlay",
-    "PuzzleBoard",
+        "PuzzleBoard",
     "PuzzleControls",
             "State",
     ]
@@ -92,35 +91,6 @@ class State(enum.Enum):
     """A right endgame move: its proof line is being played."""
     SOLVED = "solved"
     """Solved: nothing more to do here."""
-
-
-@dataclass(frozen=True)
-class Callout:
-    """A short text written on the board: ``tone`` is ``"right"``, ``"wrong"`` or
-    ``"info"`` (a hint, a step of a proof)."""
-
-    tone: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Overlay:
-    """What a puzzle draws over the play picture (see :func:`paint_overlay`)."""
-
-    marks: frozenset[Cell] = frozenset()
-    """Cells marked in a ``where`` puzzle."""
-    named: int | None = None
-    """Hand index of the card a ``where`` puzzle names."""
-    hint_card: int | None = None
-    """Hand index of the card a hint points at."""
-    hint_area: frozenset[Cell] = frozenset()
-    """The cells of the area a hint points at."""
-    callout: Callout | None = None
-    cards: frozenset[Cell] = frozenset()
-    """The cells holding a card (the callout avoids them)."""
-    picked: int | None = None
-    """Hand index of the picked card (it stands up: its outline goes with it)."""
-    hand_label: str = "Your hand"
 
 
 @dataclass(frozen=True)
@@ -626,33 +596,3 @@ def _named_seats(message: str, labels: Sequence[str]) -> str:
     """``message`` with the seats named as the board names them ("the next player
     (Opponent)" rather than "(seat 1)")."""
     return re.sub(r"\(seat (\d+)\)", lambda m: f"({labels[int(m.group(1))]})", message)
-
-
-def corners(cells: Iterable[Cell]) -> tuple[Cell, Cell]:
-    """The top-left and bottom-right corners of the box around ``cells``."""
-    cells = list(cells)
-    rows = [r for r, _ in cells]
-    cols = [c for _, c in cells]
-    return (min(rows), min(cols)), (max(rows), max(cols))
-
-
-
-
-_MOVED = ("POINTS", "PuzzleController", "Rating", "Record", "easy_to_hard", "shipped")
-
-
-def __getattr__(name: str) -> object:
-    # The set of puzzles moved to puzzle_set; its old import path keeps working.
-    if name not in _MOVED:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import warnings
-
-    from . import puzzle_set
-
-    warnings.warn(
-        f"dweebies_widget.widget.puzzle.{name} is deprecated: use "
-        f"dweebies_widget.widget.puzzle_set.{name}",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return getattr(puzzle_set, name)

@@ -2,7 +2,7 @@
 
 The play picture (:func:`~dweebies_widget.widget.paint.paint`) is drawn first, from the
 board's :class:`~dweebies_widget.widget.paint.Scene`; a puzzle then draws what play does not
-have, from an :class:`~dweebies_widget.widget.puzzle.Overlay` of plain data: the cells marked
+have, from an :class:`~dweebies_widget.widget.overlay.Overlay` of plain data: the cells marked
 in a ``where`` puzzle, the card a ``where`` puzzle names, what a hint points at, and the
 callout (a right or wrong answer's explanation, a hint, a step of a proof) written on the
 table.  Like the play picture, it is recorded on a :class:`~dweebies_widget.widget.paint.Pen`
@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from .. import palette as P
 from ..grid import Cell
 from .geometry import Geometry
+from .overlay import Callout, Overlay, corners
 from .pen import Pen
-from .puzzle import Callout, Overlay, corners
 from .text import text_width, wrap
 
 __all__ = ["paint_overlay"]

@@ -45,8 +45,9 @@ from ..puzzles.model import Hint, Puzzle, Verdict
 from . import forward, words
 from .announce import Change
 from .geometry import Geometry
+from .overlay import Overlay
 from .paint import Scene
-from .puzzle import Overlay, PuzzleBoard, PuzzleControls, State, theme_name
+from .puzzle import PuzzleBoard, PuzzleControls, State, theme_name
 from .timing import Scheduler
 
 __all__ = ["POINTS", "Filters", "PuzzleController", "Rating", "Record", "easy_to_hard", "shipped"]

@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..grid import Cell, reading_order
+from ..grid import Cell
 from . import words
 from .hints import HeatMap
-from .paint import HeatKey, Scene, SeatInfo
+from .paint import HeatKey, Scene
+from .position import scene_of
 
 if TYPE_CHECKING:
     from .session import Session
@@ -25,9 +26,9 @@ if TYPE_CHECKING:
 __all__ = ["Controls", "play_controls", "play_scene", "play_status", "play_words"]
 
 def play_scene(s: Session) -> Scene:
-    """The picture of the game on ``s``'s table as its seat at this screen sees it."""
+    """The picture of the game on ``s``'s table as its seat at this screen sees it: the
+    position's (:func:`~.position.scene_of`) with what the screen is doing on it."""
     game = s.game
-    over = game.is_over
     hand = s.hand()
     mine = s.human_turn() is not None and s.handover is None
     lit = frozenset(game.legal_cells()) if mine and s.selected is not None else frozenset()
@@ -39,41 +40,20 @@ def play_scene(s: Session) -> Scene:
     suggested = s.hints.suggested
     if suggested is not None and suggested[0].dweebie in hand and mine:
         hint = (hand.index(suggested[0].dweebie), suggested[0].cell)
-    last = game.last_placement
-    flashing = {c for c, _ in s.flashing}
-    taken = frozenset(last.collected - game.board.keys() - flashing) if last else frozenset()
     curtain = None
-    owner = s.viewer
     if s.handover is not None:
         curtain = words.curtain(s.labels[s.handover], s.verb)
     elif s.thinking_seat is not None and s.viewer is None:
         curtain = f"{s.labels[s.thinking_seat]} is thinking\u2026"
-    elif owner is None and not over:  # an AI-only game shows the hand of the AI to move
-        owner = game.current_player
-        hand = game.hand(owner)
-    scene = Scene(
-        board=dict(game.board),
-        seats=[
-            SeatInfo(
-                label=s.labels[seat], score=game.scores[seat], cards=len(game.hand(seat)),
-                owed=game.owed_draws(seat), ai=s.players[seat] is not None,
-            )  # fmt: skip
-            for seat in range(game.players)
-        ],
-        current=None if over else game.current_player,
-        winners=game.winners if over else (),
-        pile=game.pile_size,
-        hand=hand,
-        hand_owner=s.labels[owner] if owner is not None else "",
-        curtain=curtain,
+    position = scene_of(
+        game, names=s.labels, viewer=s.viewer, labels=s.labels_shown, curtain=curtain,
+        ai=[p is not None for p in s.players], me=s.me(), again=s.play_mode.again,
+    )  # fmt: skip
+    scene = replace(
+        position,
+        taken=position.taken - {c for c, _ in s.flashing},  # flashing where they lay
         selected=s.selected if mine else None,
         lit=lit,
-        link=game.is_split,
-        links=game.link_cells if game.is_split else frozenset(),
-        groups=reading_order(game.groups) if game.is_split else (),
-        last=last.move.cell if last is not None else None,
-        taken=taken,
-        marks=tuple((p.move.cell, s.labels[p.seat]) for p in s.others()),
         flash=s.flashing,
         preview=s.preview(),
         heat=heat[0],
@@ -81,10 +61,8 @@ def play_scene(s: Session) -> Scene:
         heat_key=heat[2] if shaded else None,
         hint=hint,
         cursor=s.cursor,
-        labels=s.labels_shown,
         refused=s.refused,
         pulse=s.pulse if (s.pulse != "lit" or lit) else None,
-        banner=words.banner(game, s.labels, s.me(), s.play_mode.again) if over else (),
     )
     if s.holds_on and s.looking.may_hold():
         scene = replace(scene, holds=s.looking.holds())

@@ -69,7 +69,7 @@ from .timing import Scheduler
 from .turn import Turn
 
 if TYPE_CHECKING:
-    from .puzzle import Overlay
+    from .overlay import Overlay
 
 __all__ = ["NO_HINTS", "PULSE", "ZOOM_STEP", "Change", "Controls", "Session"]
 

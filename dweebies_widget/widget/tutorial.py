@@ -7,7 +7,7 @@ fixed deal (:data:`FIRST_GAME`, an explicit deck order: real cards, real rules).
 differences:
 
 * the first turns are **guided**: each has a goal, written on the board (a
-  :class:`~dweebies_widget.widget.puzzle.Callout`, as puzzles write theirs) and in the status
+  :class:`~dweebies_widget.widget.overlay.Callout`, as puzzles write theirs) and in the status
   line, and its card and cell are outlined.  Only the intended move is accepted: another
   move is refused with the reason (the game's own, or what that move would do) and what to
   do instead, and the game is left as it was.  The right move gets a verdict;
@@ -52,8 +52,8 @@ from ..game import Game, Move, Placement, Position, shuffled_deck
 from ..grid import Cell
 from . import words
 from .modes import Mode
+from .overlay import Callout, Overlay
 from .paint import Scene
-from .puzzle import Callout, Overlay
 from .session import Session
 
 __all__ = [
