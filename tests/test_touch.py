@@ -12,7 +12,7 @@ import random
 import pytest
 from screen import Screen
 
-from dweebies_widget import Game, Move
+from dweebies_widget import Game, Move, Rules
 from dweebies_widget.ai import GreedyPlayer, RandomPlayer
 from dweebies_widget.cards import NAMES
 from dweebies_widget.widget.geometry import MIN_TAP, Geometry, canvas_size
@@ -426,12 +426,19 @@ def test_canvas_size_for_a_css_width() -> None:
 
 
 # ---------------------------------------------------------------------------- fuzz
-@pytest.mark.parametrize("seed", range(3))
-def test_fuzz_mouse_fingers_and_keys_keep_the_game_consistent(seed: int) -> None:
+@pytest.mark.parametrize("seed", range(4))
+def test_fuzz_mouse_fingers_keys_and_buttons_keep_the_game_consistent(seed: int) -> None:
     rng = random.Random(seed)
     seats: list[object] = ["Ana", GreedyPlayer()] if seed % 2 else ["Ana", "Ben", RandomPlayer()]
-    s = Screen(seats, seed=seed, ratio=rng.choice([1, 2, 3]))
+    rules = Rules(auto_draw=bool(seed % 3), collect_on_reconnect=seed != 2)
+    s = Screen(seats, seed=seed, ratio=rng.choice([1, 2, 3]), rules=rules,
+               hint_player=GreedyPlayer())  # fmt: skip
     c = s.c
+    buttons = [
+        c.undo, c.draw_owed, c.refresh, c.describe, lambda: c.new_game(rng.randrange(99)),
+        lambda: c.show_labels(rng.random() < 0.5), lambda: c.show_heat(rng.random() < 0.5),
+        c.hint, lambda: c.select(None), lambda: c.zoom(rng.choice([None, 1.25, 0.8])),
+    ]  # fmt: skip
     placed = 0
     for _ in range(800):
         moves = len(s.game.history)
@@ -455,8 +462,8 @@ def test_fuzz_mouse_fingers_and_keys_keep_the_game_consistent(seed: int) -> None
             c.key(rng.choice(["1", "3", "Enter", "Escape", "ArrowUp", "ArrowLeft", "+", "-", "0"]))
         elif roll < 0.9:
             c.wheel(0, rng.choice([-120, 120]))
-        else:
-            rng.choice([c.undo, lambda: c.show_labels(rng.random() < 0.5), c.describe])()
+        else:  # the buttons; a hint (the hint player thinks) now and then
+            rng.choice(buttons if rng.random() < 0.05 else buttons[:-3])()
         s.clock.advance(rng.choice([0, 0.5, 2]))
         assert (
             sum(len(h) for h in s.game.hands)

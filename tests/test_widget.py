@@ -584,12 +584,14 @@ def test_geometry_round_trips_and_fits(
     assert g.cell_at(width / 2, 1) is None
 
 
-# ---------------------------------------------------------------------------- fuzz
-@pytest.mark.parametrize("seed", range(4))
-def test_fuzz_random_events_keep_the_game_consistent(seed: int) -> None:
+# ---------------------------------------------------------------------------- wiring fuzz
+def test_fuzz_canvas_events_and_buttons_reach_the_session_and_never_raise() -> None:
+    """A short fuzz of the wiring: every kind of canvas event and every button, through
+    ipywidgets.  What the events mean is fuzzed on the session (tests/test_touch.py)."""
+    seed = 1
     rng = random.Random(seed)
-    seats: list[object] = ["Ana", GreedyPlayer()] if seed % 2 else ["Ana", "Ben", RandomPlayer()]
-    rules = Rules(auto_draw=bool(seed % 3), collect_on_reconnect=seed != 2)
+    seats: list[object] = ["Ana", "Ben", RandomPlayer()]
+    rules = Rules(auto_draw=False)
     w = DweebiesWidget(
         seats=seats, seed=seed, rules=rules, ai_delay=0, flash=0, hint_player=GreedyPlayer()
     )
@@ -597,7 +599,7 @@ def test_fuzz_random_events_keep_the_game_consistent(seed: int) -> None:
     keys += list(("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"))
     placed = 0
     touches = ["touch_start", "touch_move", "touch_end", "touch_cancel"]
-    for _ in range(1500):
+    for _ in range(250):
         moves = len(w.game.history)
         roll = rng.random()
         g = w.geometry
@@ -639,7 +641,7 @@ def test_fuzz_random_events_keep_the_game_consistent(seed: int) -> None:
         assert not w.errors, w.errors[0]
         placed += len(w.game.history) > moves
     assert Game.from_json(w.game.to_json()) == w.game
-    assert placed > 30
+    assert placed > 5
 
 
 def test_an_ai_only_game_shows_the_hand_of_the_ai_to_move() -> None:
@@ -754,14 +756,9 @@ def test_a_failing_handler_is_shown_and_recorded_not_raised() -> None:
 
 
 # ---------------------------------------------------------------------------- touch
-def collecting_position(**kw: object) -> DweebiesWidget:
-    """Ana holds Ugbug (20), which closes the line (0, 0)-(0, 2) from (0, 2)."""
-    game = Game.from_position({(0, 0): 20, (0, 1): 9}, hands=[[5, 20], [6]], pile=[7, 8])
-    kw.setdefault("seats", ["Ana", GreedyPlayer()])
-    return DweebiesWidget(game=game, ai_delay=0, flash=0, **kw)  # type: ignore[arg-type]
-
-
-def test_a_tap_on_a_hand_card_picks_it_and_a_second_tap_drops_it() -> None:
+def test_touch_events_reach_the_session() -> None:
+    """The wiring of touch events; what taps, drags and pinches mean is tested on the
+    session (tests/test_touch.py)."""
     w = vs_greedy()
     tap_hand(w, 2)
     assert w.selected == 2
@@ -769,37 +766,6 @@ def test_a_tap_on_a_hand_card_picks_it_and_a_second_tap_drops_it() -> None:
     assert NAMES[w.game.hand(0)[2]] in w.status_text()
     tap_hand(w, 2)
     assert w.selected is None and not w.session.scene.lit
-
-
-def test_a_first_tap_on_a_lit_cell_previews_and_a_second_tap_places() -> None:
-    w = collecting_position()
-    tap_hand(w, 1)
-    before = state_of(w)
-    tap_cell(w, (0, 2))
-    assert state_of(w) == before, "one tap on a cell must not place"
-    assert w.session.scene.preview == ((0, 2), 20, frozenset({(0, 0), (0, 1), (0, 2)}))
-    assert "tap again to place" in w.status_text()
-    tap_cell(w, (-1, 1))  # another lit cell: the preview moves there, nothing is placed
-    assert w.session.scene.preview == ((-1, 1), 20, frozenset())
-    assert state_of(w) == before
-    tap_cell(w, (0, 2))
-    assert state_of(w) == before
-    tap_cell(w, (0, 2))
-    placed, answer = w.game.history[:2]
-    assert placed.move == Move(20, (0, 2)) and w.game.scores[0] == 3
-    assert answer.seat == 1 and "Greedy placed" in w.move_log.value
-
-
-def test_a_drag_from_a_lit_cell_moves_the_preview_with_the_finger() -> None:
-    w = collecting_position()
-    tap_hand(w, 1)
-    g = w.geometry
-    (x0, y0), (x1, y1) = g.cell_center((0, 2)), g.cell_center((-1, 1))
-    drag(w, (x0, y0), ((x0 + x1) / 2, (y0 + y1) / 2), (x1, y1))
-    assert w.session.scene.preview == ((-1, 1), 20, frozenset())
-    assert not w.game.history and "tap again to place" in w.status_text()
-    tap_cell(w, (-1, 1))  # the preview is where the finger lifted: one tap places there
-    assert w.game.history[0].move == Move(20, (-1, 1))
 
 
 def test_a_drag_on_the_table_moves_the_view_by_finger_and_by_mouse() -> None:
@@ -823,50 +789,6 @@ def test_a_drag_on_the_table_moves_the_view_by_finger_and_by_mouse() -> None:
     send(w, "mouse_move", x=x, y=y)  # the button is up: moving only hovers
     assert w.geometry.view_centre == moved
     assert not w.game.history and not w.errors
-
-
-def test_a_refused_tap_says_why_and_changes_nothing() -> None:
-    w = vs_greedy()
-    tap_hand(w, 0)
-    tap_cell(w, (0, 0))
-    tap_cell(w, (0, 0))  # first move played, the computer answered
-    assert len(w.game.history) == 2
-    occupied = w.game.history[-1].move.cell
-    tap_hand(w, 0)
-    before = state_of(w)
-    tap_cell(w, occupied)
-    tap_cell(w, occupied)
-    assert state_of(w) == before
-    assert w.message and not w.errors
-
-
-def test_taps_during_the_ais_turn_are_refused() -> None:
-    w = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=5, flash=0)
-    tap_hand(w, 0)
-    tap_cell(w, (0, 0))
-    tap_cell(w, (0, 0))
-    assert w.thinking and len(w.game.history) == 1
-    before = state_of(w)
-    tap_hand(w, 0)
-    tap_cell(w, (0, 1))
-    tap_cell(w, (0, 1))
-    assert state_of(w) == before and w.selected is None
-    assert "Please wait" in w.message
-    w.refresh()
-
-
-def test_a_tap_behind_the_hot_seat_curtain_only_lifts_it() -> None:
-    w = DweebiesWidget(seats=["Ana", "Ben"], seed=5, ai_delay=0, flash=0)
-    tap_hand(w, 0)
-    tap_cell(w, (0, 0))
-    tap_cell(w, (0, 0))
-    assert w.session.handover == 1
-    before = state_of(w)
-    tap_hand(w, 0)
-    assert state_of(w) == before and w.selected is None
-    assert w.viewer == 1 and w.session.scene.curtain is None
-    tap_hand(w, 0)
-    assert w.selected == 0
 
 
 def test_fingers_still_down_and_a_cancelled_touch_do_not_tap() -> None:
