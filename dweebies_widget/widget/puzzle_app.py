@@ -65,8 +65,8 @@ class PuzzleWidget(CanvasBox):
         seed: the order of the shipped set's puzzles of one rating.
         width, height: the canvas's display size in CSS pixels; ``None`` follows the page.
         pixel_ratio: canvas pixels per CSS pixel.
-        flash: seconds the collected cells flash; step: seconds between the moves of an
-            endgame's proof; reset: seconds a wrong move stays before it is taken back.
+        timing: ``flash``, ``step`` and ``reset``, seconds, as for
+            :class:`~dweebies_widget.widget.puzzle.PuzzleBoard`.
 
     A teacher's cell can collect :attr:`solved`, :attr:`attempts` and :meth:`results`.
 
@@ -89,9 +89,7 @@ class PuzzleWidget(CanvasBox):
         width: int | None = None,
         height: int | None = None,
         pixel_ratio: float = 2,
-        flash: float = 1.2,
-        step: float = 1.0,
-        reset: float = 2.5,
+        **timing: Any,
     ) -> None:
         self._start(width, height, pixel_ratio)
         self._syncing = False
@@ -99,8 +97,7 @@ class PuzzleWidget(CanvasBox):
             cw, ch = self._canvas_size(self._display)
             self.session = PuzzleController(
                 puzzles, kind=kind, themes=themes, rating=rating, seed=seed,
-                scheduler=self._schedule, width=cw, height=ch, pixel_ratio=self._ratio,
-                flash=flash, step=step, reset=reset,
+                scheduler=self._schedule, width=cw, height=ch, pixel_ratio=self._ratio, **timing,
             )  # fmt: skip
             self._wire("Dweebies puzzle table", status_height="4.2em", log_height="7em")
             self.title = widgets.HTML()
