@@ -70,11 +70,11 @@ def __getattr__(name: str) -> object:
     # The widget needs ipywidgets and ipycanvas; the rules core must not import them, so
     # ``DweebiesWidget`` is loaded only when asked for.
     if name == "DweebiesWidget":
-        from .widget import DweebiesWidget
+        from .widget.app import DweebiesWidget
 
         return DweebiesWidget
     if name == "TutorialWidget":
-        from .widget import TutorialWidget
+        from .widget.tutorial_app import TutorialWidget
 
         return TutorialWidget
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,9 +13,9 @@ that (the widget's state, which a saved notebook also stores, and its text) hold
 or the explanation, so a notebook saved with its outputs does not give the answer away above
 the question.
 
-Everything a lesson's cells need is here: :class:`Question` (plain data, in
-:mod:`dweebies_widget.questions`), and the widgets :class:`QuestionWidget` and
-:class:`~dweebies_widget.puzzles.PuzzleWidget`, loaded on first use (they need ipywidgets).
+Everything a lesson's questions need is here: :class:`Question` (plain data, in
+:mod:`dweebies_widget.questions`) and the widget :class:`QuestionWidget`, loaded on first use
+(it needs ipywidgets).  Puzzles are :class:`dweebies_widget.puzzles.PuzzleWidget`.
 
 >>> from dweebies_widget.lessons import Question, QuestionWidget
 >>> w = QuestionWidget(Question("2 + 2?", ["3", "4"], answer=1, why="Count them."))
@@ -31,10 +31,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .questions import LETTERS, Question
 
 if TYPE_CHECKING:
-    from .widget.puzzle_app import PuzzleWidget
     from .widget.question import QuestionWidget
 
-__all__ = ["LETTERS", "PuzzleWidget", "Question", "QuestionWidget", "results"]
+__all__ = ["LETTERS", "Question", "QuestionWidget", "results"]
 
 
 class _Results(Protocol):
@@ -67,7 +66,15 @@ def __getattr__(name: str) -> object:
 
         return QuestionWidget
     if name == "PuzzleWidget":
+        import warnings
+
         from .widget.puzzle_app import PuzzleWidget
 
+        warnings.warn(
+            "dweebies_widget.lessons.PuzzleWidget is deprecated: use "
+            "dweebies_widget.puzzles.PuzzleWidget",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return PuzzleWidget
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

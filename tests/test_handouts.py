@@ -30,11 +30,11 @@ import pytest
 from IPython.core.formatters import DisplayFormatter
 from widget_events import click_cell, click_hand
 
+from dweebies_widget import DweebiesWidget
 from dweebies_widget.ai import GreedyPlayer
 from dweebies_widget.cards import NAMES
 from dweebies_widget.lessons import QuestionWidget
 from dweebies_widget.puzzles import PuzzleWidget
-from dweebies_widget.widget import DweebiesWidget
 from dweebies_widget.widget.paint import Pen, paint
 from dweebies_widget.widget.puzzle_paint import paint_overlay
 from dweebies_widget.widget.static import canvas_svg, play_picture, puzzle_picture

@@ -218,9 +218,9 @@ def test_no_adapter_or_widget_reads_a_games_privates(
     import pyspiel
 
     import dweebies_widget.adapters.openspiel  # noqa: F401 - registers the game
+    from dweebies_widget import DweebiesWidget
     from dweebies_widget.adapters.pettingzoo import raw_env
     from dweebies_widget.ai import GreedyPlayer
-    from dweebies_widget.widget import DweebiesWidget
 
     env = raw_env(players=3, render_mode="rgb_array")
     env.reset(seed=1)

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from dweebies_widget import DweebiesWidget, Game, name
-from dweebies_widget.lessons import PuzzleWidget, QuestionWidget
+from dweebies_widget.lessons import QuestionWidget
+from dweebies_widget.puzzles import PuzzleWidget
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -143,7 +144,7 @@ def test_the_words_for_the_pictures_are_the_pictures_words(notebook: str) -> Non
     _, ns = run("01_rules.ipynb")
     split = Game.from_position(board={(0, 0): 1, (0, 3): 2}, hands=[[3], [4]])
     picture = str(split.svg(legal=True, names=ns["SEATS"]).data)
-    assert "+ on a shortest bridge" in picture and "tint: one group" in picture
+    assert "+: on a shortest bridge" in picture and "tint: one group" in picture
 
 
 def test_compulsory_collecting_is_said() -> None:

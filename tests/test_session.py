@@ -82,7 +82,7 @@ pen = Pen()
 paint(pen, c.geometry, c.scene)
 assert isinstance(c.geometry, Geometry) and pen.ops and c.thinking
 try:
-    from dweebies_widget.widget import DweebiesWidget
+    from dweebies_widget import DweebiesWidget
 except ImportError:
     print("blocked")  # proves the widget libraries really were unavailable
 loaded = [m for m, v in sys.modules.items() if v and m.split(".")[0] in ("ipywidgets", "ipycanvas")]

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from dweebies_widget import Game
-from dweebies_widget.lessons import PuzzleWidget, QuestionWidget
-from dweebies_widget.puzzles import KINDS, Puzzle, load
+from dweebies_widget.lessons import QuestionWidget
+from dweebies_widget.puzzles import KINDS, Puzzle, PuzzleWidget, load
 from dweebies_widget.puzzles.rating import EXPERT_SIMULATIONS, SEEDS, STEPS
 
 ROOT = Path(__file__).resolve().parent.parent

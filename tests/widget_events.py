@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from dweebies_widget import DweebiesWidget
 from dweebies_widget.grid import Cell
-from dweebies_widget.widget import DweebiesWidget
 from dweebies_widget.widget.compat import (
     DrawMessage,
     deliver_event,

@@ -1,44 +1,49 @@
-"""The clickable widget: :class:`DweebiesWidget` (needs ipywidgets and ipycanvas).
+"""The widgets' layer: everything between the rules core and the screen.
 
-``geometry`` (pixels and cells), ``paint`` (drawing from plain data), ``timing`` (when timed
-jobs run) and ``controller`` (what every click, tap, key and button means, and what to show)
-import no widget library, so they can be used and tested without one; ``app`` is the thin glue
-that ties the controller to a canvas, on ``canvas_box`` (the canvas side both widgets share:
-events, timers, sizing, redraws), and ``companion`` its small front-end part (it measures the
-page, gives the canvas a text alternative for screen readers and lets Tab leave it); they are
-imported only when ``DweebiesWidget`` is asked for.  The puzzle widget is built the same way:
-``puzzle`` (its controller, no widget library), ``puzzle_paint`` (its marks over the picture)
-and ``puzzle_app`` (the glue, loaded when ``PuzzleWidget`` is asked for); the guided first
-game too: ``tutorial`` (its controller) and ``tutorial_app`` (``TutorialWidget``).
+Without a widget library (tested synchronously): ``session`` (one game on one screen: the
+turn flow, what to show and say) holding one of the ``modes`` (local play, a classroom seat,
+``lookback``, a ``puzzle``, the guided game of ``tutorial``), with its parts ``table``
+(pointer, fingers, keys and the view), ``hints``, ``announce`` (words and timers) and
+``scenes`` (what play shows); the pictures: ``scene`` and ``position`` (what a viewer may see,
+as data), ``geometry`` (the one layout), ``paint`` into a recording ``pen``, replayed on a
+canvas or written as SVG by ``svg_writer``, with the one text metric of ``text``.
+
+The ipywidgets glue, imported only when a widget is made: ``app`` (``DweebiesWidget``),
+``tutorial_app`` (``TutorialWidget``), ``puzzle_app`` (``PuzzleWidget``), ``question``, on
+``canvas_box`` (the canvas side: events, timers, sizing, one message per redraw) and
+``companion`` (the front-end part that measures the page and speaks for the canvas);
+``compat`` is the one module that touches ipycanvas, ipywidgets and Voila internals.
+
+Import the widgets from their public places: ``dweebies_widget.DweebiesWidget``,
+``dweebies_widget.TutorialWidget``, ``dweebies_widget.puzzles.PuzzleWidget``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import warnings
 
 from .geometry import Geometry
 
-if TYPE_CHECKING:
-    from .app import DweebiesWidget
-    from .puzzle_app import PuzzleWidget
-    from .tutorial_app import TutorialWidget
+__all__ = ["Geometry"]
 
-__all__ = ["DweebiesWidget", "Geometry", "PuzzleWidget", "TutorialWidget"]
+#: The widgets' one public import path each (this package's old names warn and point there).
+_PUBLIC = {
+    "DweebiesWidget": ("dweebies_widget", ".app"),
+    "TutorialWidget": ("dweebies_widget", ".tutorial_app"),
+    "PuzzleWidget": ("dweebies_widget.puzzles", ".puzzle_app"),
+}
 
 
 def __getattr__(name: str) -> object:
-    # Importing this package (say, for ``widget.geometry``) must not pull in ipywidgets:
-    # ``DweebiesWidget`` is loaded on first use, as the package top does.
-    if name == "DweebiesWidget":
-        from .app import DweebiesWidget
+    # Importing this package (say, for ``widget.geometry``) must not pull in ipywidgets.
+    if name not in _PUBLIC:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    public, module = _PUBLIC[name]
+    warnings.warn(
+        f"dweebies_widget.widget.{name} is deprecated: use {public}.{name}",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    import importlib
 
-        return DweebiesWidget
-    if name == "PuzzleWidget":
-        from .puzzle_app import PuzzleWidget
-
-        return PuzzleWidget
-    if name == "TutorialWidget":
-        from .tutorial_app import TutorialWidget
-
-        return TutorialWidget
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module, __name__), name)

@@ -340,7 +340,10 @@ def _paint_legend(pen: Pen, g: Geometry, scene: Scene) -> None:
     rows: list[tuple[str, str]] = []
     if scene.lit and not scene.heat:
         where = "the picked card" if scene.selected is not None else "a card"
-        rows.append(("link" if scene.link else "lit", f"lit: where {where} may go"))
+        if scene.link:  # a split table: the lit cells are its shortest bridge's, with a +
+            rows.append(("plus", f"+: on a shortest bridge, where {where} may go"))
+        else:
+            rows.append(("lit", f"lit: where {where} may go"))
     if scene.links - scene.lit:
         rows.append(("plus", "+: on a shortest bridge between the groups"))
     if scene.groups:
