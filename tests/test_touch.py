@@ -474,6 +474,7 @@ def test_fuzz_mouse_fingers_keys_and_buttons_keep_the_game_consistent(seed: int)
             == 54
         )
         placed += len(s.game.history) > moves
+        assert len(c.status_lines()) <= c.mode.budget  # the screen's fixed budget of lines
         if rng.random() < 0.1:
             paint(Pen(), s.g, c.scene)  # whatever the state, the picture can be drawn
     assert placed > 20

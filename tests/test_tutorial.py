@@ -182,7 +182,9 @@ def test_the_whole_guided_game_by_each_way_of_pointing(how: str) -> None:
         assert callout.text == lines[1] and f"Guided turn {i + 1}" in t.announcement
         hand = list(t.scene.hand)
         assert t.scene.hint == (hand.index(step.move.dweebie), step.move.cell)  # outlined
+        assert len(lines) <= t.mode.budget
         s.play(step.move)
+        assert len(t.status_lines()) <= t.mode.budget
         last = placements(t.game)[2 * i]
         assert last.seat == 0 and last.move == step.move
         assert t.message.startswith("Right!")
@@ -210,6 +212,8 @@ def test_a_wrong_move_is_refused_with_the_reason_and_the_game_unchanged() -> Non
     assert "place Mumbo at (0, 0)" in t.message and t.detail.startswith("Rules section 5")
     assert t.callout is not None and t.callout.tone == "wrong" and t.callout.text == t.message
     assert t.scene.refused == (0, 1)
+    lines = t.status_lines()  # a refusal keeps the lines within the screen's budget, last
+    assert len(lines) <= t.mode.budget and lines[-2:] == [t.message, t.detail]
     # Two guided turns on: a legal move that is not the lesson's.
     for step in STEPS[:2]:
         s.play(step.move)

@@ -63,6 +63,9 @@ class Mode:
     """What to do once the game is over."""
     own_games = True
     """Whether Undo and New game work here (the screen's own games, not a classroom's)."""
+    budget = 6
+    """The most status lines this screen shows (see :meth:`~.session.Session.status_lines`):
+    what to do first, the last message and its detail last, as much of the rest as fits."""
 
     @property
     def hints(self) -> bool:

@@ -218,7 +218,9 @@ class Session(Voice):
         """The status line: what to do now (or who won) first, then what the other seats
         did since this screen's last move, what else to know, then the last message and its
         detail (:attr:`detail`, which may be shown quieter)."""
-        return self.mode.status(self, self.play_status())
+        lines = self.mode.status(self, self.play_status())
+        tail = len([t for t in (self.message, self.detail) if t and t in lines[-2:]])
+        return words.fit_lines(lines, self.mode.budget, tail=tail)
 
     def play_status(self) -> list[str]:
         """The status lines of play (what a mode's :meth:`~.modes.Mode.status` starts from)."""

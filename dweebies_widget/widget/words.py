@@ -38,6 +38,7 @@ __all__ = [
     "describe",
     "position_lines",
     "explain",
+    "fit_lines",
     "heat_title",
     "hindsight_line",
     "holds_lines",
@@ -319,6 +320,21 @@ def status_lines(
     if detail:
         lines.append(detail)
     return lines
+
+
+def fit_lines(lines: Sequence[str], budget: int, *, tail: int = 0) -> list[str]:
+    """At most ``budget`` of ``lines``: the first ones, and the ``tail`` last ones (the last
+    message and its detail) always; lines in between are left out when they do not fit.
+
+    >>> fit_lines(["do", "a", "b", "c", "said", "why"], 4, tail=2)
+    ['do', 'a', 'said', 'why']
+    >>> fit_lines(["do", "said"], 4, tail=1)
+    ['do', 'said']
+    """
+    if len(lines) <= budget:
+        return list(lines)
+    tail = min(tail, budget - 1)
+    return list(lines[: budget - tail]) + (list(lines[len(lines) - tail :]) if tail else [])
 
 
 def value_text(value: float) -> str:
