@@ -61,13 +61,12 @@ classroom: $(CLASS_STAMP)
 	$(PY) -m dweebies_widget.classroom serve $(CLASSROOM_ARGS)
 
 ## check: lint, type check, then every test that needs no browser, no PostgreSQL server and
-## no notebook run (the markers browser, postgres and notebook of tests/conftest.py): the
-## quick loop while editing (two processes if pytest-xdist is installed); make test before
-## pushing
+## no notebook run (the markers browser, postgres and notebook of tests/conftest.py), in two
+## processes (pytest-xdist): the quick loop while editing; make test before pushing
 check: lint typecheck
 	$(PY) -m pytest -m "not browser and not postgres and not notebook" $(CHECK_JOBS)
 
-# With pytest-xdist installed, make check spreads its tests over two processes.
+# make check spreads its tests over two processes (pytest-xdist, in the test extra).
 CHECK_JOBS = $(shell $(PY) -c "import xdist" 2>/dev/null && echo "-n 2")
 
 ## test: lint, type check, then run every test (browser, accessibility and PostgreSQL tests
