@@ -1,8 +1,13 @@
 """The widget, headless: every interaction goes in as a canvas event, as from a browser.
 
-Events are delivered by :mod:`widget_events` (the one helper that touches ipycanvas
-internals); the game inside the widget is the rules core's ``Game``, so each test checks the
-game itself (history, state) and what the player is told (status line, picture data).
+What the events mean is tested once, on the session (tests/test_session.py,
+tests/test_touch.py); the tests here check what only the widget does: that events, buttons and
+timers reach the session, and that the canvas, the status line, the move log and the buttons
+show what it says.
+
+Events are delivered by :mod:`widget_events` (through :mod:`dweebies_widget.widget.compat`,
+the one module that touches ipycanvas internals); each test checks the game itself (history,
+state) and what the player is told (status line, picture data).
 """
 
 from __future__ import annotations
@@ -126,23 +131,6 @@ def test_rules_core_does_not_import_the_widget_libraries() -> None:
 
 
 # ---------------------------------------------------------------------------- picking, placing
-def test_click_on_a_hand_card_selects_it_and_lights_the_legal_cells() -> None:
-    w = vs_greedy()
-    click_hand(w, 2)
-    assert w.selected == 2
-    scene = w.session.scene
-    assert scene.lit == frozenset(w.game.legal_cells())
-    assert NAMES[w.game.hand(0)[2]] in w.status_text()
-
-
-def test_second_click_on_the_same_card_drops_the_pick() -> None:
-    w = vs_greedy()
-    click_hand(w, 1)
-    click_hand(w, 1)
-    assert w.selected is None
-    assert not w.session.scene.lit
-
-
 def test_click_on_a_lit_cell_plays_and_the_ai_answers_at_once() -> None:
     w = vs_greedy()
     dweebie = w.game.hand(0)[0]
@@ -254,52 +242,6 @@ def test_clicks_while_the_ai_is_moving_are_refused_until_it_has_moved() -> None:
     assert not w.thinking and w.game.current_player == 0 and not w.errors
 
 
-def test_clicks_after_the_game_ended_are_refused() -> None:
-    w = DweebiesWidget(seats=[RandomPlayer(), RandomPlayer()], seed=2, ai_delay=0, flash=0)
-    while not w.game.is_over:
-        w.step()
-    before = state_of(w)
-    click(w, *w.geometry.cell_center((0, 0)))
-    w.step()
-    assert state_of(w) == before
-    assert "Game over" in w.status_text()
-    assert any(f"{w.labels[s]}" in w.status_text() for s in w.game.winners)
-
-
-def test_hover_on_a_lit_cell_previews_what_would_be_collected() -> None:
-    game = Game.from_position({(0, 0): 20, (0, 1): 9}, hands=[[5, 20], [6]], pile=[7, 8])
-    w = DweebiesWidget(seats=["Ana", GreedyPlayer()], game=game, ai_delay=0, flash=0)
-    click_hand(w, 1)  # Ugbug (20) closes the line (0, 0)-(0, 2)
-    hover(w, (0, 2))
-    scene = w.session.scene
-    assert scene.preview == (
-        (0, 2),
-        20,
-        frozenset({(0, 0), (0, 1), (0, 2)}),
-    )
-    hover(w, (-1, 1))
-    assert w.session.scene.preview == ((-1, 1), 20, frozenset())
-    send(w, "mouse_out", x=-1.0, y=-1.0)
-    assert w.session.scene.preview is None
-
-
-def test_keyboard_play() -> None:
-    w = vs_greedy()
-    dweebie = w.game.hand(0)[1]
-    key(w, "2")
-    assert w.selected == 1
-    key(w, "ArrowRight")
-    key(w, "ArrowLeft")
-    assert w.session.scene.cursor == (0, 0)
-    key(w, "Enter")
-    assert w.game.history[0].move == Move(dweebie, (0, 0))
-    key(w, "3")
-    key(w, "Escape")
-    assert w.selected is None
-    key(w, "9")
-    assert "no card 9" in w.message
-
-
 def test_zoom_buttons_wheel_and_keys() -> None:
     w = vs_greedy()
     size = w.geometry.cell_size[0]
@@ -350,20 +292,6 @@ def test_table_grows_fitted_until_cells_would_be_too_small_to_tap() -> None:
 
 
 # ---------------------------------------------------------------------------- seats
-def test_hot_seat_hides_the_hand_until_the_next_player_clicks() -> None:
-    w = DweebiesWidget(seats=["Ana", "Ben"], seed=5, ai_delay=0, flash=0)
-    click_hand(w, 0)
-    click_cell(w, (0, 0))
-    scene = w.session.scene
-    assert scene.curtain == "Pass to Ben \u2014 click when ready"
-    assert "Pass to Ben" in w.status_text()
-    before = state_of(w)
-    click_hand(w, 0)  # the first click only lifts the curtain
-    assert state_of(w) == before and w.selected is None
-    assert w.viewer == 1 and w.session.scene.curtain is None
-    assert list(w.session.scene.hand) == list(w.game.hand(1))
-
-
 def test_ai_only_games_step_play_and_pause() -> None:
     w = DweebiesWidget(seats=[GreedyPlayer(), CautiousPlayer()], seed=9, ai_delay=0, flash=0)
     assert not w.game.history and "press Step or Play" in w.status_text()
@@ -375,15 +303,6 @@ def test_ai_only_games_step_play_and_pause() -> None:
     assert wait_until(lambda: w.game.is_over and not w.buttons.play.value, 30)
     assert w.buttons.play.value is False and not w.errors
     assert w.game.winners and "Game over" in w.move_log.value
-
-
-def test_pause_stops_an_ai_only_game() -> None:
-    w = DweebiesWidget(seats=[GreedyPlayer(), GreedyPlayer()], seed=9, ai_delay=0.05, flash=0)
-    w.play()
-    assert wait_until(lambda: len(w.game.history) >= 3)
-    w.play(False)
-    moves = len(w.game.history)
-    assert not wait_until(lambda: len(w.game.history) > moves, 0.3)
 
 
 def test_an_illegal_ai_move_is_reported_not_raised() -> None:
