@@ -6,7 +6,7 @@ widget (and every other widget of the page) until it ends.  :func:`in_background
 on a thread of its own, which hands the moves to worker processes (one per core, as
 :func:`~dweebies_widget.ai.review` does by default; here, when the analyst can travel to
 another process) and waits.  Its news (how many moves are judged, then the review or the
-failure) goes back to the kernel's event loop, where clicks arrive, so the controller hears
+failure) goes back to the kernel's event loop, where clicks arrive, so the session hears
 it as one more event, under the widget's lock.  The review is the same whichever process
 judged which move: each move has its own random numbers.
 

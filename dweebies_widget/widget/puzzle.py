@@ -1,13 +1,13 @@
 """The puzzle widget without a screen: what a click, a tap, a key or a button means in a puzzle.
 
 Nothing here imports a widget library, so everything that decides is tested synchronously,
-as the play widget's controller is (:mod:`~dweebies_widget.widget.puzzle_app` is the glue).
+as the play widget's session is (:mod:`~dweebies_widget.widget.puzzle_app` is the glue).
 Two classes:
 
-* :class:`PuzzleBoard` is one puzzle's position on the screen.  It *is* the play widget's
-  :class:`~dweebies_widget.widget.controller.Controller` (the same picture, the same clicks,
-  taps, drags, pinches and keys, the same refusals of cells where a card may not go), with
-  four differences:
+* :class:`PuzzleMode` is what a puzzle changes in play, and :class:`PuzzleBoard` one
+  puzzle's position on the screen: a play :class:`~dweebies_widget.widget.session.Session` in
+  that mode (the same picture, the same clicks, taps, drags, pinches and keys, the same
+  refusals of cells where a card may not go), with four differences:
 
   - only the solver's seat is at this screen, and nobody else ever moves;
   - a placement is an **attempt**: the puzzle checks it (:meth:`Puzzle.check

@@ -1,7 +1,7 @@
 """A seat whose table is elsewhere: the widget shows one seat of a game kept somewhere else
 (a classroom's store) and makes that seat's moves there.
 
-Usually the widget's :class:`~.controller.Controller` owns its :class:`~dweebies_widget.Game`
+Usually the widget's :class:`~.session.Session` owns its :class:`~dweebies_widget.Game`
 and plays on it.  For a *remote seat* three things change, and nothing else:
 
 * the game shown is a :class:`SeatGame`, built from the seat's
@@ -11,9 +11,9 @@ and plays on it.  For a *remote seat* three things change, and nothing else:
   in an order that means nothing, and only their sizes are shown;
 * the other seats are :class:`Elsewhere` players: nobody at this screen moves for them, the
   screen says whom it waits for;
-* the controller's :attr:`~.controller.Controller.source` (a :class:`Source`) makes the
+* the session's mode, :class:`~.modes.RemoteSeat` over a :class:`Source`, makes the
   seat's moves (and its owed draws) where the game is kept and returns the game to show
-  next; its owner calls :meth:`~.controller.Controller.follow` with the newer game when
+  next; its owner calls :meth:`~.session.Session.follow` with the newer game when
   the other seats have moved.  Hints and the heat map follow the source's :attr:`Source.hints`
   setting; undo and new games belong to the screen's own games only.
 

@@ -13,7 +13,7 @@ The review itself (:func:`~dweebies_widget.ai.review`) takes seconds, so it is a
 :class:`ReviewJob` handed to a runner (:data:`Reviewer`): :func:`review_here` runs it at once
 (tests, scripts); the widget's runs it off the kernel's event thread
 (:mod:`~dweebies_widget.widget.background`).  The
-:class:`~dweebies_widget.widget.controller.Controller` owns a :class:`Replay` while looking
+:class:`~dweebies_widget.widget.session.Session` owns a :class:`Replay` while looking
 back, and passes it the events that step.
 
 >>> from dweebies_widget import Game
@@ -99,7 +99,7 @@ class ReviewJob:
 
 Reviewer = Callable[[ReviewJob], Cancel]
 """Runs a :class:`ReviewJob` and calls its ``finished`` or ``failed`` when it is done (the
-job's callbacks must then reach the controller the way its other events do); returns a
+job's callbacks must then reach the session the way its other events do); returns a
 function that cancels it."""
 
 

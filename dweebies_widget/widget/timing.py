@@ -2,7 +2,7 @@
 
 Two things in the widget wait: an AI seat pauses (``ai_delay``) so that its move can be
 followed, and collected cards stay lit (``flash``) before they leave the table.  The
-:class:`~dweebies_widget.widget.controller.Controller` never sleeps and never starts a thread
+:class:`~dweebies_widget.widget.session.Session` never sleeps and never starts a thread
 for that; it hands each job to a **scheduler**, a callable ``scheduler(delay, job)`` that runs
 ``job`` once, ``delay`` seconds later, and returns a function that cancels it.  Who runs the
 job is the caller's choice:

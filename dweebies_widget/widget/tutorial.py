@@ -1,9 +1,9 @@
 """The guided first game, without a screen: a fixed deal, a few guided turns, then free play.
 
-:class:`Tutorial` *is* the play widget's
-:class:`~dweebies_widget.widget.controller.Controller` (the same picture, the same clicks,
-taps, drags and keys, the same refusals in plain words), for one person against Greedy, on a
-fixed deal (:data:`FIRST_GAME`, an explicit deck order: real cards, real rules).  Its
+:class:`Tutorial` is a play :class:`~dweebies_widget.widget.session.Session` in a
+:class:`TutorialMode` (the same picture, the same clicks, taps, drags and keys, the same
+refusals in plain words), for one person against Greedy, on a fixed deal
+(:data:`FIRST_GAME`, an explicit deck order: real cards, real rules).  Its
 differences:
 
 * the first turns are **guided**: each has a goal, written on the board (a
@@ -254,7 +254,7 @@ def verdict(game: Game, placement: Placement, last: bool = False) -> str:
     return f"{text} {HANDOVER}" if last else text
 
 
-# ---------------------------------------------------------------------------- the controller
+# ---------------------------------------------------------------------------- the mode
 class TutorialMode(Mode):
     """The guided game's mode: the first turns guided by ``script``, then local play."""
 
