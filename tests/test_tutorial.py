@@ -308,6 +308,14 @@ def test_it_refuses_seats_and_deals_of_its_own() -> None:
 
 
 # ---------------------------------------------------------------------------- the widget
+def test_the_hand_is_labelled_once_and_in_english() -> None:
+    w = TutorialWidget(ai_delay=0, flash=0)
+    pen = Pen()
+    w.paint(pen)  # the picture and the callout written over it, as the canvas gets them
+    texts = [str(op[1][0]) for op in pen.ops if op[0] == "fill_text"]
+    assert texts.count("Your hand") == 1 and not [t for t in texts if "You's" in t]
+
+
 def test_the_widget_is_played_by_canvas_events_and_draws_its_callout() -> None:
     w = TutorialWidget(ai_delay=0, flash=0)
     assert repr(w).startswith("TutorialWidget (a guided first game against Greedy): Guided")

@@ -40,7 +40,6 @@ class Overlay:
     """The cells holding a card (the callout avoids them)."""
     picked: int | None = None
     """Hand index of the picked card (it stands up: its outline goes with it)."""
-    hand_label: str = "Your hand"
 
 
 def corners(cells: Iterable[Cell]) -> tuple[Cell, Cell]:

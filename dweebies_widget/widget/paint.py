@@ -30,6 +30,7 @@ from .geometry import HAND_CARD_H, HAND_CARD_W, HAND_GAP, Geometry
 from .pen import Pen
 from .scene import HeatKey, MoveMark, Scene, SeatInfo
 from .text import text_width, wrap
+from .words import possessive
 
 __all__ = [
     "HeatKey",
@@ -570,7 +571,8 @@ def _paint_hand(pen: Pen, g: Geometry, scene: Scene) -> None:
         return
     boxes = [g.hand_box(i) for i in range(len(scene.hand))]
     if scene.hand_owner and (not boxes or boxes[0][0] - x >= 96):
-        pen.text(x + 10, y + 12, f"{scene.hand_owner}'s hand", 12, P.SOFT_INK, align="left")
+        hand = f"{possessive(scene.hand_owner)} hand"
+        pen.text(x + 10, y + 12, hand, 12, P.SOFT_INK, align="left")
     if not scene.hand:
         pen.text(x + w / 2, y + h / 2, "No cards in hand", 16, P.SOFT_INK, max_width=w - 16)
     if scene.selected is not None and scene.selected < len(boxes):
@@ -614,7 +616,8 @@ _ROW_GAP = 8.0
 
 def _hand_rows(width: float, hands: Sequence[tuple[str, Sequence[int]]]) -> tuple[float, int]:
     """The width of the names' column and how many cards fit in a row of ``width``."""
-    names = max((text_width(f"{who}'s hand", 13, bold=True) for who, _ in hands), default=0.0)
+    labels = [f"{possessive(who)} hand" for who, _ in hands]
+    names = max((text_width(label, 13, bold=True) for label in labels), default=0.0)
     label = min(names + 16, width / 3)
     step = (HAND_CARD_W + HAND_GAP / 2) * _SMALL
     return label, max(1, int((width - label - 8) // step))
@@ -651,7 +654,7 @@ def paint_hands(
     y = top + _ROW_GAP * 2
     cards: list[tuple[Box, int]] = []
     for who, hand in hands:
-        pen.text(10, y + h / 2, f"{who}'s hand", 13, P.INK, bold=True, align="left",
+        pen.text(10, y + h / 2, f"{possessive(who)} hand", 13, P.INK, bold=True, align="left",
                  max_width=label - 14)  # fmt: skip
         if not hand:
             pen.text(label, y + h / 2, "no cards", 13, P.SOFT_INK, align="left")

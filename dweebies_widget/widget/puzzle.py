@@ -277,7 +277,7 @@ class PuzzleMode(Mode):
 
     def scene(self, session: Session) -> Scene:
         scene = session.play_scene()
-        changes: dict[str, Any] = {"banner": (), "hand_owner": ""}
+        changes: dict[str, Any] = {"banner": ()}
         if self.where:
             solved = self.state is State.SOLVED
             changes["links"] = frozenset()

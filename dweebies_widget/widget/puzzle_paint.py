@@ -40,10 +40,6 @@ def paint_overlay(pen: Pen, g: Geometry, overlay: Overlay) -> None:
     pen.do("save")
     pen.do("set_transform", g.ratio, 0, 0, g.ratio, 0, 0)
     g = g.css
-    if overlay.hand_label and g.hand:
-        x, y, _, _ = g.hand_band
-        if g.hand_box(0)[0] - x >= 96:
-            pen.text(x + 10, y + 12, overlay.hand_label, 12, P.SOFT_INK, align="left")
     pen.do("save")
     pen.do("begin_path")
     pen.do("rect", *g.table_band)

@@ -37,6 +37,7 @@ __all__ = [
     "curtain",
     "describe",
     "position_lines",
+    "possessive",
     "explain",
     "fit_lines",
     "heat_title",
@@ -320,6 +321,15 @@ def status_lines(
     if detail:
         lines.append(detail)
     return lines
+
+
+def possessive(name: str) -> str:
+    """Whose, before a noun: "Your" for the seat called "You", else "Ana's".
+
+    >>> possessive("You") + " hand", possessive("Ana") + " hand"
+    ('Your hand', "Ana's hand")
+    """
+    return "Your" if name == "You" else f"{name}'s"
 
 
 def fit_lines(lines: Sequence[str], budget: int, *, tail: int = 0) -> list[str]:
