@@ -170,8 +170,8 @@ class PuzzleController:
         seed: the order of the shipped set's puzzles of one rating.
         scheduler: runs timed jobs (see :mod:`~dweebies_widget.widget.timing`).
         on_change: told after every change what must be shown again.
-        width, height, pixel_ratio: the canvas, as for the play controller.
-        flash, step, reset: seconds, see :class:`PuzzleBoard`.
+        board: each puzzle's board's options (``width``, ``height``, ``pixel_ratio``,
+            ``flash``, ``step``, ``reset``): see :class:`PuzzleBoard`.
     """
 
     def __init__(
@@ -184,12 +184,7 @@ class PuzzleController:
         seed: int = 0,
         scheduler: Scheduler,
         on_change: Callable[[Change], object] | None = None,
-        width: int | None = None,
-        height: int | None = None,
-        pixel_ratio: float = 2,
-        flash: float = 1.2,
-        step: float = 1.0,
-        reset: float = 2.5,
+        **board: Any,
     ) -> None:
         if puzzles is None:
             pool = easy_to_hard(shipped(), seed)
@@ -211,9 +206,7 @@ class PuzzleController:
             raise ValueError(f"no puzzle of the set is one of the {self.filters.words()}")
         self.on_change: Callable[[Change], object] = on_change or (lambda _change: None)
         self._schedule = scheduler
-        self._size = (width, height)
-        self._ratio = float(pixel_ratio)
-        self._times = (flash, step, reset)
+        self._board = board
         self._records: dict[str, Record] = {}
         self._solved: list[str] = []
         self._log: list[str] = []
@@ -445,7 +438,7 @@ class PuzzleController:
 
     def resize(self, width: int, height: int) -> None:
         """The canvas is now ``width`` x ``height`` canvas pixels."""
-        self._size = (width, height)
+        self._board.update(width=width, height=height)
         self.board.resize(width, height)
 
     # ------------------------------------------------------------------ inside
@@ -470,20 +463,17 @@ class PuzzleController:
         """Show ``puzzle`` on a board of its own, and say which puzzle it is."""
         self._token += 1
         token = self._token
-        width, height = self._size
-        flash, step, reset = self._times
         self._record(puzzle)
         self._level = -1
         self._opening = True  # the new board draws as it is made: not shown before it is ours
         try:
             board = PuzzleBoard(
                 puzzle, lambda answer: self._judge(puzzle, answer), scheduler=self._schedule,
-                on_change=lambda change: self._board_changed(token, change), width=width,
-                height=height, pixel_ratio=self._ratio, flash=flash, step=step, reset=reset,
+                on_change=lambda change: self._board_changed(token, change), **self._board,
             )  # fmt: skip
         finally:
             self._opening = False
-        self._size = board.size
+        self._board.update(width=board.size[0], height=board.size[1])
         self.board = board
         self._update_solved_text()
         before = " You solved it before: try it again if you like." if self._record().solved else ""
