@@ -164,10 +164,6 @@ class Voice:
 
         self._cancel_job = self._schedule(delay, run)
 
-    def schedule(self, delay: float, job: Job) -> Cancel:
-        """Run ``job`` after ``delay`` seconds (the session's scheduler); returns its cancel."""
-        return self._schedule(delay, job)
-
     def cancel_later(self) -> None:
         """Cancel the job given to :meth:`later`, if it has not run."""
         self._cancel_job()
