@@ -30,8 +30,10 @@ from dweebies_widget.face import (
 from dweebies_widget.shapes import outline
 from dweebies_widget.svg import render
 from dweebies_widget.widget.geometry import Geometry
-from dweebies_widget.widget.paint import Pen, Scene, SeatInfo, paint
+from dweebies_widget.widget.paint import paint
+from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.position import still
+from dweebies_widget.widget.scene import Scene, SeatInfo
 
 NS = "{http://www.w3.org/2000/svg}"
 FULL = (0.0, 0.0, CARD_W, CARD_H)

@@ -35,7 +35,8 @@ from dweebies_widget.ai import GreedyPlayer
 from dweebies_widget.cards import NAMES
 from dweebies_widget.lessons import QuestionWidget
 from dweebies_widget.puzzles import PuzzleWidget
-from dweebies_widget.widget.paint import Pen, paint
+from dweebies_widget.widget.paint import paint
+from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.puzzle_paint import paint_overlay
 from dweebies_widget.widget.static import canvas_svg, play_picture, puzzle_picture
 

@@ -22,7 +22,7 @@ from dweebies_widget.grid import Cell
 from dweebies_widget.lessons import Question, QuestionWidget, results
 from dweebies_widget.puzzles import KINDS, Puzzle, PuzzleWidget
 from dweebies_widget.widget.compat import deliver_event
-from dweebies_widget.widget.paint import Pen
+from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.puzzle import State
 from dweebies_widget.widget.puzzle_paint import paint_overlay
 from dweebies_widget.widget.puzzle_set import POINTS, PuzzleController, easy_to_hard, shipped

@@ -21,7 +21,8 @@ from dweebies_widget import Game, Move, Placement
 from dweebies_widget.ai import ExpertPlayer, GreedyPlayer, RandomPlayer, Review, review
 from dweebies_widget.cards import NAMES
 from dweebies_widget.widget import words
-from dweebies_widget.widget.paint import Pen, paint
+from dweebies_widget.widget.paint import paint
+from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.replay import Replay, ReviewJob, holds_chart
 from dweebies_widget.widget.seats import Seats
 from dweebies_widget.widget.session import Change

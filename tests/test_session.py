@@ -73,7 +73,8 @@ import dweebies_widget.widget.paint, dweebies_widget.widget.timing
 from dweebies_widget.ai import GreedyPlayer
 from dweebies_widget.widget import Geometry
 from dweebies_widget.widget.session import Session
-from dweebies_widget.widget.paint import Pen, paint
+from dweebies_widget.widget.paint import paint
+from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.timing import ManualClock
 c = Session(["Ana", GreedyPlayer()], seed=7, ai_delay=0.5, flash=0, scheduler=ManualClock())
 c.select(0)

@@ -16,7 +16,8 @@ from dweebies_widget import palette as P
 from dweebies_widget.ai import ExpertPlayer, GreedyPlayer, RandomPlayer
 from dweebies_widget.cards import NAMES
 from dweebies_widget.widget import words
-from dweebies_widget.widget.paint import Pen, heat_colour, paint
+from dweebies_widget.widget.paint import heat_colour, paint
+from dweebies_widget.widget.pen import Pen
 
 
 def texts(s: Screen) -> list[str]:

@@ -16,7 +16,8 @@ from dweebies_widget import Game, Move, Rules
 from dweebies_widget.ai import GreedyPlayer, RandomPlayer
 from dweebies_widget.cards import NAMES
 from dweebies_widget.widget.geometry import MIN_TAP, Geometry, canvas_size
-from dweebies_widget.widget.paint import Pen, paint
+from dweebies_widget.widget.paint import paint
+from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.session import Change
 
 

@@ -20,7 +20,7 @@ from dweebies_widget.ai import GreedyPlayer
 from dweebies_widget.ai.base import best_moves
 from dweebies_widget.cards import NAMES
 from dweebies_widget.grid import Cell
-from dweebies_widget.widget.paint import Pen
+from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.puzzle_paint import paint_overlay
 from dweebies_widget.widget.session import Change
 from dweebies_widget.widget.timing import ManualClock

@@ -43,7 +43,9 @@ from dweebies_widget.cards import DECK_SIZE, NAMES
 from dweebies_widget.widget import Geometry
 from dweebies_widget.widget.companion import fit_size
 from dweebies_widget.widget.geometry import MIN_TAP
-from dweebies_widget.widget.paint import Pen, Scene, SeatInfo, paint
+from dweebies_widget.widget.paint import paint
+from dweebies_widget.widget.pen import Pen
+from dweebies_widget.widget.scene import Scene, SeatInfo
 from dweebies_widget.widget.session import Change
 
 

@@ -31,7 +31,7 @@ from ipycanvas import Canvas, hold_canvas
 from ..game import MAX_PLAYERS, MIN_PLAYERS
 from ..widget.app import DweebiesWidget
 from ..widget.compat import dom_classes, forget_current_canvas
-from ..widget.paint import Pen
+from ..widget.pen import Pen
 from ..widget.position import drawing, fit
 from .address import qr_svg
 from .errors import ClassroomError

@@ -34,7 +34,7 @@ import zipfile
 from dataclasses import replace
 from typing import Any
 
-from ..widget.paint import Scene
+from ..widget.scene import Scene
 from ..widget.words import plural
 from .errors import WrongPassword
 from .picture import LeaderRow, Picture, TableInfo

@@ -36,7 +36,8 @@ from .announce import Change
 from .background import in_background
 from .buttons import Buttons
 from .canvas_box import DEFAULT_SIZE, CanvasBox, log_html, status_html
-from .paint import Pen, paint
+from .paint import paint
+from .pen import Pen
 from .puzzle_paint import paint_overlay
 from .review_bar import ReviewBar
 from .seats import Seat

@@ -33,7 +33,7 @@ from ipycanvas import Canvas, hold_canvas
 
 from .companion import Companion, fit_size
 from .compat import forget_current_canvas
-from .paint import Pen
+from .pen import Pen
 from .timing import Cancel, Job, call_later
 
 __all__ = ["DEFAULT_SIZE", "CanvasBox", "Screen", "log_html", "status_html"]

@@ -24,8 +24,8 @@ from ..game import Game, Placement
 from . import words
 from .charts import Holds
 from .modes import Mode
-from .paint import Scene
 from .replay import Replay, Reviewer, ReviewJob, holds_chart, holds_words, review_here
+from .scene import Scene
 
 if TYPE_CHECKING:
     from .session import Session

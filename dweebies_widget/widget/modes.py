@@ -39,8 +39,8 @@ from ..errors import IllegalMoveError
 from ..game import Game, Move, Placement
 from ..grid import Cell
 from . import words
-from .paint import Scene
 from .remote import AGAIN, Elsewhere, Source
+from .scene import Scene
 from .seats import ai_play
 
 if TYPE_CHECKING:

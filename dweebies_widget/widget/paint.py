@@ -28,22 +28,11 @@ from ..shapes import Circle, Drop, Square
 from .charts import paint_graph, paint_holds
 from .geometry import HAND_CARD_H, HAND_CARD_W, HAND_GAP, Geometry
 from .pen import Pen
-from .scene import HeatKey, MoveMark, Scene, SeatInfo
+from .scene import Scene
 from .text import text_width, wrap
 from .words import possessive
 
-__all__ = [
-    "HeatKey",
-    "MoveMark",
-    "Pen",
-    "Scene",
-    "SeatInfo",
-    "hands_height",
-    "heat_colour",
-    "paint",
-    "paint_hands",
-    "wrap",
-]
+__all__ = ["hands_height", "heat_colour", "paint", "paint_hands"]
 
 _FLASH = "#FF4FA3"  # collected cards flash in a colour no card uses
 _HOVER = "#0969DA"

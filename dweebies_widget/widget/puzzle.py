@@ -48,7 +48,7 @@ from . import forward, words
 from .announce import Change
 from .modes import Mode
 from .overlay import Callout, Overlay, corners
-from .paint import Scene
+from .scene import Scene
 from .session import Session
 from .timing import Scheduler
 

@@ -25,7 +25,8 @@ from . import forward
 from .announce import Change
 from .buttons import TAP
 from .canvas_box import CanvasBox, log_html, status_html
-from .paint import Pen, paint
+from .paint import paint
+from .pen import Pen
 from .puzzle import theme_name
 from .puzzle_paint import paint_overlay
 from .puzzle_set import PuzzleController, Rating

@@ -46,8 +46,8 @@ from . import forward, words
 from .announce import Change
 from .geometry import Geometry
 from .overlay import Overlay
-from .paint import Scene
 from .puzzle import PuzzleBoard, PuzzleControls, State, theme_name
+from .scene import Scene
 from .timing import Scheduler
 
 __all__ = ["POINTS", "Filters", "PuzzleController", "Rating", "Record", "easy_to_hard", "shipped"]

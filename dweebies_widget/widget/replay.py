@@ -43,7 +43,7 @@ from ..game import Game, Move, Placement
 from ..grid import Cell
 from . import words
 from .charts import Graph, HoldRow, Holds, HoldSeat
-from .paint import MoveMark, Scene, SeatInfo
+from .scene import MoveMark, Scene, SeatInfo
 from .seats import Seats
 from .timing import Cancel
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from ..grid import Cell
 from . import words
 from .hints import HeatMap
-from .paint import HeatKey, Scene
 from .position import scene_of
+from .scene import HeatKey, Scene
 
 if TYPE_CHECKING:
     from .session import Session

@@ -58,10 +58,10 @@ from .geometry import Geometry
 from .hints import Hints
 from .lookback import Looking
 from .modes import NO_HINTS, LocalPlay, Mode, RemoteSeat
-from .paint import Scene
 from .position import others
 from .remote import Source
 from .replay import Reviewer
+from .scene import Scene
 from .scenes import Controls, play_controls, play_scene, play_status, play_words
 from .seats import Seat, Seats, ai_rngs
 from .table import ZOOM_STEP, Table

@@ -53,7 +53,7 @@ from ..grid import Cell
 from . import words
 from .modes import Mode
 from .overlay import Callout, Overlay
-from .paint import Scene
+from .scene import Scene
 from .session import Session
 
 __all__ = [
