@@ -71,7 +71,7 @@ sys.modules["ipycanvas"] = None
 import dweebies_widget.widget.session, dweebies_widget.widget.geometry
 import dweebies_widget.widget.paint, dweebies_widget.widget.timing
 from dweebies_widget.ai import GreedyPlayer
-from dweebies_widget.widget import Geometry
+from dweebies_widget.widget.geometry import Geometry
 from dweebies_widget.widget.session import Session
 from dweebies_widget.widget.paint import paint
 from dweebies_widget.widget.pen import Pen

@@ -40,9 +40,8 @@ from widget_events import (
 from dweebies_widget import DweebiesWidget, Game, Move, Placement, Rules
 from dweebies_widget.ai import CautiousPlayer, GreedyPlayer, RandomPlayer
 from dweebies_widget.cards import DECK_SIZE, NAMES
-from dweebies_widget.widget import Geometry
 from dweebies_widget.widget.companion import fit_size
-from dweebies_widget.widget.geometry import MIN_TAP
+from dweebies_widget.widget.geometry import MIN_TAP, Geometry
 from dweebies_widget.widget.paint import paint
 from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.scene import Scene, SeatInfo

@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import warnings
 
-from .geometry import Geometry
-
-__all__ = ["Geometry"]
+__all__: list[str] = []
 
 #: The widgets' one public import path each (this package's old names warn and point there).
 _PUBLIC = {
