@@ -14,6 +14,10 @@ One command starts everything a lesson needs on the teacher's laptop or a school
    are kept ready for the lobby; ``--pool 0`` turns the pool off);
 3. the address students type is printed (the teacher's page shows it too, with a QR code).
 
+Every page is made with the package's Voila template (:mod:`dweebies_widget.voila_templates`):
+nothing on it is fetched from another host, so a class behind a firewall that drops outside
+traffic gets its pages as fast as any.
+
 By default only this machine can open the pages (``127.0.0.1``); ``--lan`` serves the local
 network, at this machine's address there.
 
@@ -34,6 +38,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .. import voila_templates
 from ..widget.compat import pace_voila_pool
 from .address import lan_ip, student_address, teacher_address
 from .errors import ClassroomError, WrongPassword
@@ -132,6 +137,7 @@ def voila_config(*, ip: str, port: int, pool: int) -> Any:
     c.Voila.port_retries = 0
     c.Voila.open_browser = False
     c.VoilaConfiguration.show_tracebacks = False
+    c.VoilaConfiguration.template = voila_templates.NAME  # found on JUPYTER_PATH: see serve()
     c.VoilaConfiguration.extension_denylist = PAGE_NEEDS_NOT
     c.VoilaConfiguration.preheat_kernel = pool > 0
     c.VoilaConfiguration.default_pool_size = max(pool, 0)
@@ -220,6 +226,7 @@ def serve(args: argparse.Namespace) -> int:
     os.environ[STORE_VARIABLE] = store
     os.environ[ADDRESS_VARIABLE] = students
     os.environ[TEACHER_VARIABLE] = teacher
+    os.environ["JUPYTER_PATH"] = voila_templates.jupyter_path(os.environ)
     print(
         f"Dweebies classroom: {where}, {tables} table(s); {resumed} computer move(s) resumed.\n"
         f"  Students open:     {students}\n"
