@@ -19,15 +19,23 @@ LINT_PATHS := $(wildcard dweebies_widget tests benchmarks)
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.DEFAULT_GOAL := test
+# `make` alone lists the commands and installs nothing.
+.DEFAULT_GOAL := help
 # axe-core (the accessibility engine the browser tests run), from the npm registry.
 AXE_VERSION := 4.14.1
 AXE         := .cache/axe/node_modules/axe-core/axe.min.js
 
 .PHONY: help lab app classroom check test notebooks lint typecheck chromium postgresql axe bench \
-	screenshot puzzles handouts clean distclean
+	screenshot puzzles handouts clean distclean venv-check
 
-$(PY):
+# Debian and Ubuntu ship venv apart from Python: say which package to install when it is missing.
+venv-check:
+	@$(PYTHON) -c "import ensurepip, venv" 2>/dev/null || { \
+	  echo "$(PYTHON) -m venv does not work here: install Debian's python3-venv" \
+	    "(sudo apt-get install python3-venv), or use pip: pip install \"dweebies-widget[notebooks]\""; \
+	  exit 1; }
+
+$(PY): | venv-check
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
 
@@ -47,13 +55,14 @@ $(CLASS_STAMP): pyproject.toml | $(PY)
 help:
 	@sed -n -e 's/^## \([a-z]*:\)/\1/p' -e 's/^## /    /p' $(MAKEFILE_LIST)
 
-## lab: open the play notebook in JupyterLab
-lab: $(LAB_STAMP)
+## lab: open the play notebook in JupyterLab (with what every course notebook needs)
+lab: venv-check $(LAB_STAMP)
 	$(PY) -m jupyter lab notebooks/00_play.ipynb $(LAB_FLAGS)
 
 ## app: serve the play notebook as an app with Voila (no code cells shown)
 app: $(LAB_STAMP)
-	$(PY) -m voila notebooks/00_play.ipynb
+	JUPYTER_PATH="$$($(PY) -c 'import os; from dweebies_widget import voila_templates as t; print(t.jupyter_path(os.environ))')" \
+	  $(PY) -m voila --template=dweebies notebooks/00_play.ipynb
 
 ## classroom: serve a class (the lobby for students, the teacher's page behind a password)
 ## from one store file, classroom.sqlite; asks for the teacher password first
