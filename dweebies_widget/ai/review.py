@@ -103,6 +103,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import name
+from ..extras import require
 from ..game import Draw, Game, Move, View
 from ..parallel import run_all
 from .expert import ExpertPlayer
@@ -341,7 +342,10 @@ class Review:
 
     def plot(self, ax: Any = None) -> Any:
         """Draw every seat's win chance after each move (one line per seat), with the
-        mistakes and blunders marked on the mover's line (matplotlib); returns the axes."""
+        mistakes and blunders marked on the mover's line; returns the axes.  Matplotlib comes
+        with the notebooks extra: without it, :class:`~dweebies_widget.extras.MissingExtra`
+        names it."""
+        require("notebooks", "matplotlib", what="plot()")
         import matplotlib.pyplot as plt
 
         if ax is None:

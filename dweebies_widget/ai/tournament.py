@@ -28,6 +28,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
+from ..extras import require
 from ..game import MAX_PLAYERS, MIN_PLAYERS, Game, Rules
 from ..parallel import run_all
 from .base import Player, Strategy, as_player
@@ -122,7 +123,10 @@ class TournamentResult:
 
 
 def plot_win_rates(result: TournamentResult, ax: Any = None) -> Any:
-    """A matplotlib bar chart of ``result``'s win rates with 95 % interval error bars."""
+    """A matplotlib bar chart of ``result``'s win rates with 95 % interval error bars
+    (matplotlib comes with the notebooks extra; without it,
+    :class:`~dweebies_widget.extras.MissingExtra` names it)."""
+    require("notebooks", "matplotlib", what="plot()")
     import matplotlib.pyplot as plt
 
     if ax is None:
