@@ -59,10 +59,10 @@ help:
 lab: venv-check $(LAB_STAMP)
 	$(PY) -m jupyter lab notebooks/00_play.ipynb $(LAB_FLAGS)
 
-## app: serve the play notebook as an app with Voila (no code cells shown)
+## app: serve the play notebook as an app with Voila (no code cells shown, nothing fetched from
+## another host: the package's template), as dweebies app does
 app: $(LAB_STAMP)
-	JUPYTER_PATH="$$($(PY) -c 'import os; from dweebies_widget import voila_templates as t; print(t.jupyter_path(os.environ))')" \
-	  $(PY) -m voila --template=dweebies notebooks/00_play.ipynb
+	$(PY) -m dweebies_widget app
 
 ## classroom: serve a class (the lobby for students, the teacher's page behind a password)
 ## from one store file, classroom.sqlite; asks for the teacher password first

@@ -30,6 +30,7 @@ from importlib.abc import Traversable
 from importlib.resources import as_file, files
 from pathlib import Path
 
+from . import voila_templates
 from .extras import MissingExtra, require
 
 __all__ = ["COURSE_FILES", "copy_course", "course", "main"]
@@ -71,13 +72,15 @@ def _root_flag() -> list[str]:
     return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
 
 
-def _run(command: list[str], cwd: Path | None, open_it: bool) -> int:
+def _run(
+    command: list[str], open_it: bool, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> int:
     """Start ``command`` (or, with ``open_it`` false, only say what it would be)."""
     print(("Starting: " if open_it else "Would start: ") + shlex.join(command), flush=True)
     if not open_it:
         return 0
     try:
-        return subprocess.call(command, cwd=cwd)
+        return subprocess.call(command, cwd=cwd, env=env)
     except KeyboardInterrupt:
         return 0
 
@@ -89,15 +92,17 @@ def lessons(folder: Path, extra_args: list[str], open_it: bool) -> int:
     kept = "" if copied else " (every file was there already and is kept)"
     print(f"Copied the course into {folder.resolve()}: {len(copied)} file(s){kept}")
     command = [sys.executable, "-m", "jupyter", "lab", "notebooks/00_play.ipynb"]
-    return _run(command + _root_flag() + extra_args, folder, open_it)
+    return _run(command + _root_flag() + extra_args, open_it, cwd=folder)
 
 
 def app(name: str, extra_args: list[str], open_it: bool) -> int:
-    """Serve one course notebook as an app with Voila (no code shown)."""
+    """Serve one course notebook as an app with Voila (no code shown), with the package's
+    template (:mod:`.voila_templates`: nothing fetched from another host)."""
     require("notebooks", what=f"dweebies {name}")
+    env = {**os.environ, "JUPYTER_PATH": voila_templates.jupyter_path(os.environ)}
     with as_file(course() / "notebooks" / APPS[name]) as notebook:
-        command = [sys.executable, "-m", "voila", str(notebook)]
-        return _run(command + extra_args, None, open_it)
+        command = [sys.executable, "-m", "voila", f"--template={voila_templates.NAME}"]
+        return _run(command + [str(notebook), *extra_args], open_it, env=env)
 
 
 def classroom(extra_args: list[str]) -> int:
