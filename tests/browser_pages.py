@@ -9,6 +9,12 @@ Pixel positions come from the widget's own geometry: the same seeded widget is b
 headless (:func:`twin`), sized like the canvas in the page (:func:`match_size`), and asked
 where its cards and cells are.  The servers' kernels import the package this test imports
 (:data:`SOURCE` goes first on their ``PYTHONPATH``), so the browser plays the code under test.
+Voila serves its pages with the package's template (:mod:`dweebies_widget.voila_templates`),
+as ``make app`` and the classroom do.
+
+Every page is opened by :func:`opened` (or :func:`recorded`), which records every request the
+browser makes for it (websockets too) and fails the test if any went to a host other than the
+server's: no served page may depend on the internet.
 """
 
 from __future__ import annotations
@@ -25,11 +31,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 import dweebies_widget
-from dweebies_widget import DweebiesWidget
+from dweebies_widget import DweebiesWidget, voila_templates
 from dweebies_widget.ai import GreedyPlayer
 from dweebies_widget.grid import Cell
 
@@ -151,12 +158,18 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], seconds: float = 
 
 
 class Server:
-    """A server started in ``workdir``: its ``url``, stopped by :meth:`stop`.  (JupyterLab
-    pages are opened with ``?reset``: each starts from an empty workspace, with only its own
-    notebook open, whatever an earlier test left open.)"""
+    """A server started in ``workdir`` (``environ``: what its environment adds): its ``url``,
+    stopped by :meth:`stop`.  (JupyterLab pages are opened with ``?reset``: each starts from
+    an empty workspace, with only its own notebook open, whatever an earlier test left open.)"""
 
-    def __init__(self, command: Callable[[int], list[str]], workdir: Path, name: str) -> None:
-        port = free_port()
+    def __init__(
+        self,
+        command: Callable[[int], list[str]],
+        workdir: Path,
+        name: str,
+        environ: dict[str, str] | None = None,
+    ) -> None:
+        port = self.port = free_port()
         self.url = f"http://127.0.0.1:{port}"
         self.log = workdir / f"{name}.log"
         env = {
@@ -166,8 +179,10 @@ class Server:
             ),
             "JUPYTER_CONFIG_DIR": str(workdir / "config"),
             "JUPYTER_RUNTIME_DIR": str(workdir / f"runtime-{name}"),
+            "JUPYTER_PATH": voila_templates.jupyter_path(os.environ),  # Voila's template
             "JUPYTERLAB_SETTINGS_DIR": str(workdir / "settings"),
             "JUPYTERLAB_WORKSPACES_DIR": str(workdir / "workspaces"),
+            **(environ or {}),
         }
         # No news or update pop-ups over the notebook.
         plugin = workdir / "settings" / "@jupyterlab" / "apputils-extension"
@@ -183,10 +198,14 @@ class Server:
             self.process.kill()
             raise RuntimeError(self.log.read_text(errors="replace")[-3000:]) from None
 
+    def text(self) -> str:
+        """What the server has printed so far."""
+        return self.log.read_text(errors="replace")
+
     def stop(self) -> None:
         self.process.terminate()
         try:
-            self.process.wait(15)
+            self.process.wait(20)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
@@ -204,11 +223,28 @@ def jupyter_command(workdir: Path) -> Callable[[int], list[str]]:
 
 
 def voila_command(port: int) -> list[str]:
-    """Voila serving the folder it runs in: each notebook at ``/voila/render/NAME``."""
+    """Voila serving the folder it runs in: each notebook at ``/voila/render/NAME``, made
+    with the package's template (found on the ``JUPYTER_PATH`` :class:`Server` sets)."""
     return [
         str(BIN / "voila"), ".", "--no-browser", f"--port={port}",
-        "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+        "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", f"--template={voila_templates.NAME}",
     ]  # fmt: skip
+
+
+TEACHER_PASSWORD = "owl-in-the-oak"
+
+
+class ClassroomServer(Server):
+    """``python -m dweebies_widget.classroom serve`` on a free port, a fresh store in
+    ``folder``, the teacher password :data:`TEACHER_PASSWORD`."""
+
+    def __init__(self, folder: Path, pool: int = 2) -> None:
+        self.folder = folder
+        self.store = str(folder / "class.sqlite")
+        command = [sys.executable, "-m", "dweebies_widget.classroom", "serve",
+                   "--store", self.store, "--pool", str(pool), "--port"]  # fmt: skip
+        super().__init__(lambda port: [*command, str(port)], folder, "serve",
+                         {"DWEEBIES_TEACHER_PASSWORD": TEACHER_PASSWORD})  # fmt: skip
 
 
 # ---------------------------------------------------------------------------- pages
@@ -222,16 +258,59 @@ TABLET = {
 PROJECTOR = {"viewport": {"width": 1280, "height": 720}}
 
 
+class Requests:
+    """Every address a browser context asks for: its requests (the fonts a stylesheet loads,
+    the scripts a script imports, ...) and its pages' websockets."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.urls: list[str] = []
+        context.on("request", lambda request: self.urls.append(request.url))
+        context.on("page", lambda page: page.on("websocket", lambda ws: self.urls.append(ws.url)))
+
+    def elsewhere(self, url: str) -> list[str]:
+        """The addresses asked for on another host than ``url``'s (``data:`` and ``blob:``
+        addresses are the page's own)."""
+        home = urlsplit(url).netloc
+        return [
+            u
+            for u in self.urls
+            if urlsplit(u).scheme in {"http", "https", "ws", "wss"} and urlsplit(u).netloc != home
+        ]
+
+
 @contextmanager
-def opened(browser: Browser, url: str, device: dict[str, Any]) -> Iterator[Page]:
-    """A page in a fresh browser context emulating ``device``."""
+def recorded(browser: Browser, url: str, device: dict[str, Any]) -> Iterator[tuple[Page, Requests]]:
+    """A page in a fresh browser context emulating ``device``, and what it asked for; when
+    the test is done with it, nothing may have been asked of a host other than ``url``'s."""
     context = browser.new_context(**device)
     try:
+        asked = Requests(context)
         page = context.new_page()
         page.goto(url, timeout=90_000)
-        yield page
+        yield page, asked
+        assert not asked.elsewhere(url), f"{url} asked other hosts for {asked.elsewhere(url)}"
     finally:
         context.close()
+
+
+@contextmanager
+def opened(browser: Browser, url: str, device: dict[str, Any]) -> Iterator[Page]:
+    """A page in a fresh browser context emulating ``device`` (see :func:`recorded`: it may
+    ask no other host than ``url``'s for anything)."""
+    with recorded(browser, url, device) as (page, _):
+        yield page
+
+
+def lobby(page: Page) -> None:
+    """Wait until the classroom's lobby asks for a name."""
+    page.get_by_placeholder("your name").wait_for(timeout=90_000)
+
+
+def type_in(page: Page, placeholder: str, text: str) -> None:
+    """Type ``text`` into the box showing ``placeholder``, and leave it."""
+    box = page.get_by_placeholder(placeholder)
+    box.fill(text)
+    box.press("Tab")  # the value reaches the kernel before the button is pressed
 
 
 def run_all_cells(page: Page) -> None:

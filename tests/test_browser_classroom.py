@@ -8,6 +8,7 @@ a temporary SQLite store, Voila with preheated kernels), in Debian's Chromium.
   must appear on the other device within a second (the time from the click or tap that
   places to the other page's move log showing it, both read from the pages' clocks).
 * The teacher's page refuses a wrong password, and opens with the right one.
+* No page asks any other host than the server for anything (checked as each page closes).
 * A student's page cannot run code: an ``execute_request`` sent to its kernel over the
   page's own connection is dropped by Voila (a ``kernel_info_request`` sent right after it
   is answered), and the code it carried never runs.
@@ -18,29 +19,26 @@ from the seat's state in the store (the same name and PIN give the same seat bac
 
 from __future__ import annotations
 
-import os
 import re
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from browser_pages import (
     DESKTOP,
-    SOURCE,
     TABLET,
+    TEACHER_PASSWORD,
+    ClassroomServer,
     canvas_of,
-    free_port,
+    lobby,
     log_count,
     match_size,
     opened,
     press,
     status_text,
+    type_in,
     visible_legal,
-    wait_for_port,
 )
 from playwright.sync_api import Browser, Page
 
@@ -48,51 +46,8 @@ from dweebies_widget import DweebiesWidget
 from dweebies_widget.classroom import Classroom
 from dweebies_widget.classroom.seat import RoomSeat
 
-PASSWORD = "owl-in-the-oak"
 SLOWEST_FOLLOW = 1000.0
 """Milliseconds within which a move must appear on the other student's page."""
-
-
-class ClassroomServer:
-    """``python -m dweebies_widget.classroom serve`` on a free port, a fresh store."""
-
-    def __init__(self, folder: Path, pool: int = 2) -> None:
-        self.folder = folder
-        self.store = str(folder / "class.sqlite")
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = folder / "serve.log"
-        env = {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join(
-                filter(None, [str(SOURCE), os.environ.get("PYTHONPATH")])
-            ),
-            "DWEEBIES_TEACHER_PASSWORD": PASSWORD,
-            "JUPYTER_CONFIG_DIR": str(folder / "config"),
-            "JUPYTER_RUNTIME_DIR": str(folder / "runtime"),
-        }
-        command = [
-            sys.executable, "-m", "dweebies_widget.classroom", "serve", "--store", self.store,
-            "--port", str(self.port), "--pool", str(pool),
-        ]  # fmt: skip
-        out = self.log.open("wb")
-        self.process = subprocess.Popen(command, cwd=folder, env=env, stdout=out, stderr=out)
-        try:
-            wait_for_port(self.port, self.process)
-        except Exception:
-            self.process.kill()
-            raise RuntimeError(self.log.read_text(errors="replace")[-3000:]) from None
-
-    def text(self) -> str:
-        return self.log.read_text(errors="replace")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
 
 
 @pytest.fixture(scope="module")
@@ -100,10 +55,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassroomServer
     s = ClassroomServer(tmp_path_factory.mktemp("classroom"))
     yield s
     s.stop()
-
-
-def lobby(page: Page) -> None:
-    page.get_by_placeholder("your name").wait_for(timeout=90_000)
 
 
 def preheated(page: Page, server: ClassroomServer, notebook: str) -> bool:
@@ -115,12 +66,6 @@ def preheated(page: Page, server: ClassroomServer, notebook: str) -> bool:
         re.search(rf"Using pre-heated kernel: {kernel} for \S*{re.escape(notebook)}", server.text())
         is not None
     )
-
-
-def type_in(page: Page, placeholder: str, text: str) -> None:
-    box = page.get_by_placeholder(placeholder)
-    box.fill(text)
-    box.press("Tab")  # the value reaches the kernel before the button is pressed
 
 
 def twin(store: str, code: str, name: str, pin: str, page: Page) -> DweebiesWidget:
@@ -228,7 +173,7 @@ def test_the_teachers_page_refuses_a_wrong_password(
         page.get_by_text("Wrong password").wait_for(timeout=20_000)
         assert page.get_by_text("Your classroom").count() == 0
         assert page.locator(".dweebies-table-card").count() == 0
-        box.fill(PASSWORD)
+        box.fill(TEACHER_PASSWORD)
         page.get_by_role("button", name="Open").click()
         page.get_by_text("Your classroom").wait_for(timeout=20_000)
         assert page.get_by_text(f"{server.url}/", exact=True).count() == 1
