@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -79,10 +80,15 @@ def _run(
     print(("Starting: " if open_it else "Would start: ") + shlex.join(command), flush=True)
     if not open_it:
         return 0
+    child = subprocess.Popen(command, cwd=cwd, env=env)
+    # Stopping this command stops what it started (a Voila or JupyterLab server).
+    previous = signal.signal(signal.SIGTERM, lambda signum, _frame: child.send_signal(signum))
     try:
-        return subprocess.call(command, cwd=cwd, env=env)
-    except KeyboardInterrupt:
-        return 0
+        return child.wait()
+    except KeyboardInterrupt:  # the terminal's Ctrl-C reached the server too: let it finish
+        return child.wait()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def lessons(folder: Path, extra_args: list[str], open_it: bool) -> int:
