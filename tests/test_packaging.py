@@ -5,12 +5,16 @@ wheel and the sdist, built from a copy of this checkout, pass pyroma (10/10), ``
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tarfile
+import time
 import tomllib
+import urllib.request
 import zipfile
 from email.parser import Parser
 from importlib import metadata
@@ -111,6 +115,49 @@ def test_the_installed_wheel_copies_the_course(dist: dict[str, Path]) -> None:
     assert out.startswith(str(target))
     assert sorted(p.name for p in (course / "notebooks").iterdir()) == NOTEBOOKS
     assert (course / "benchmarks" / "RESULTS.md").is_file()
+
+
+def test_the_installed_wheels_lessons_command_starts_jupyterlab_in_the_course(
+    dist: dict[str, Path],
+) -> None:
+    """``dweebies lessons DIR`` from the wheel alone (the notebooks extra from this
+    environment): JupyterLab starts in DIR and serves the first notebook; stopping the
+    command stops it."""
+    target = dist["tmp"] / "site-lab"
+    run(sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+        "--target", target, dist["wheel"])
+    course = dist["tmp"] / "lab-course"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [
+        sys.executable, "-m", "dweebies_widget", "lessons", str(course), "--no-browser",
+        f"--port={port}", "--ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=",
+        "--ServerApp.port_retries=0",
+    ]
+    lab = subprocess.Popen(
+        command, cwd=dist["tmp"], env={**os.environ, "PYTHONPATH": str(target)},
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        # JupyterLab opens the first notebook, so it serves the folder that holds it.
+        url = f"http://127.0.0.1:{port}/api/contents/00_play.ipynb?content=0"
+        deadline = time.monotonic() + 120
+        answer = None
+        while time.monotonic() < deadline and lab.poll() is None:
+            try:
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    answer = json.loads(response.read())
+                break
+            except OSError:
+                time.sleep(0.5)
+        assert answer is not None, "JupyterLab did not answer"
+        assert answer["name"] == "00_play.ipynb" and answer["type"] == "notebook"
+        assert sorted(p.name for p in (course / "notebooks").iterdir()) == NOTEBOOKS
+    finally:
+        lab.terminate()
+        output = lab.communicate(timeout=60)[0]
+    assert lab.returncode is not None, output
 
 
 def test_the_sdist_is_deliberately_minimal(dist: dict[str, Path]) -> None:
