@@ -40,7 +40,6 @@ class LookBack(Mode):
     """The session's mode while it steps through ``replay`` (see the module docstring)."""
 
     looking_back = True
-    own_games = False
 
     def __init__(self, replay: Replay, looking: Looking) -> None:
         self.replay = replay
@@ -168,11 +167,10 @@ class Looking:
         :func:`~dweebies_widget.ai.review` of that game), else :meth:`analyse` judges them."""
         s = self.session
         if game is not None:
-            if game.players != len(s.players):
-                raise ValueError(f"this widget has {len(s.players)} seats, the game {game.players}")
+            s.check_seats(game)
             self.leave()
             s.stop_job()
-            s.adopt(game.copy())
+            s.put(game.copy(), adopted=True)
         if review is not None and (
             review.players != s.game.players or len(review.moves) != len(_placements(s.game))
         ):

@@ -100,7 +100,7 @@ def play_controls(s: Session) -> Controls:
     return Controls(
         hint=hints,
         heat=hints,
-        undo=bool(game.history) and live and s.mode.own_games,
+        undo=bool(game.history) and live and s.play_mode.own_games,
         draw=viewer is not None and game.may_draw(viewer) and live,
         step=not game.is_over and s.players[game.current_player] is not None and live,
         playing=s.turn_state.playing,

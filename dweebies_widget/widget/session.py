@@ -154,9 +154,6 @@ class Session(Voice):
         self.flash = flash
         self.hint_player: Player = hint_player or ExpertPlayer(simulations=300, name="Expert")
         super().__init__(scheduler, on_change)
-        self.source: Source | None = source
-        """Where the moves of the seat at this screen are made when its table is elsewhere;
-        ``None``: here, on :attr:`game`."""
         self.play_mode: Mode = mode or (RemoteSeat(source) if source else LocalPlay())
         """The mode the screen plays in (the one it returns to after looking back)."""
         self.mode: Mode = self.play_mode
@@ -277,7 +274,7 @@ class Session(Voice):
 
     @game.setter
     def game(self, game: Game) -> None:
-        self._check_seats(game)
+        self.check_seats(game)
         self.looking.leave()
         self._game = game
         self._dealt = False
@@ -285,15 +282,11 @@ class Session(Voice):
             self.turn_state = self.turn_state.but(viewer=self._first_human())
         self.refresh()
 
-    def put(self, game: Game) -> None:
-        """Make ``game`` the game on the table, nothing else (for modes: a puzzle set back
-        to its start)."""
+    def put(self, game: Game, *, adopted: bool = False) -> None:
+        """Make ``game`` the game on the table, nothing else (for modes: a puzzle set back to
+        its start, a game to replay); ``adopted``: its seed is unknown."""
         self._game = game
-
-    def adopt(self, game: Game) -> None:
-        """Make ``game`` (of unknown seed) the game on the table, nothing else."""
-        self._game = game
-        self._dealt = False
+        self._dealt = self._dealt and not adopted
 
     def play_on(self, game: Game) -> None:
         """Play on with ``game`` on the table: the AI seats' random streams start again,
@@ -302,6 +295,11 @@ class Session(Voice):
         self._rngs = ai_rngs(self._seed, len(self.players))
         self.turn_state = self.turn_state.but(playing=False)
         self.reset_view()
+
+    @property
+    def source(self) -> Source | None:
+        """A :class:`~.modes.RemoteSeat`'s source (its table elsewhere), else ``None``."""
+        return self.play_mode.source if isinstance(self.play_mode, RemoteSeat) else None
 
     @property
     def seed(self) -> int | None:
@@ -648,7 +646,8 @@ class Session(Voice):
         return preview[0], len(preview[2])
 
     # ------------------------------------------------------------------ helpers
-    def _check_seats(self, game: Game) -> None:
+    def check_seats(self, game: Game) -> None:
+        """Refuse ``game`` unless it has as many seats as this screen."""
         if game.players != len(self.players):
             raise ValueError(f"this widget has {len(self.players)} seats, the game {game.players}")
 
