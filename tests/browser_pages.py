@@ -256,6 +256,45 @@ TABLET = {
     "is_mobile": True,
 }
 PROJECTOR = {"viewport": {"width": 1280, "height": 720}}
+ZOOMED = {"viewport": {"width": 853, "height": 480}, "device_scale_factor": 1.5}
+"""A 1280x720 screen at 150 % browser zoom: 853x480 CSS pixels, 1.5 device pixels each."""
+CONTEXTS: dict[str, dict[str, Any]] = {
+    "desktop": DESKTOP,
+    "tablet": TABLET,
+    "projector": PROJECTOR,
+    "zoomed": ZOOMED,
+}
+"""Every context a screen must fit in, by the name its screenshots are filed under."""
+SCREENS = Path(os.environ.get("DWEEBIES_SCREENS", "test-output/screens"))
+"""Where :func:`shot` saves the screenshots (``DWEEBIES_SCREENS`` moves them)."""
+
+
+def shot(page: Page, *parts: str) -> Path:
+    """Save a screenshot of what the window shows to ``SCREENS/part/.../last.png`` (the
+    folders are made), so that a person can look at every screen a test walked."""
+    path = SCREENS.joinpath(*parts[:-1], f"{parts[-1]}.png")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path))
+    return path
+
+
+def console_errors(page: Page) -> list[str]:
+    """A list that fills with the page's console errors and uncaught exceptions from now on."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+    return errors
+
+
+def failed_requests(page: Page) -> list[str]:
+    """A list that fills with the page's requests that failed from now on (no answer at all:
+    refused, reset, aborted) and those answered with an error status (400 and above)."""
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(f"{r.url}: {r.failure}"))
+    page.on(
+        "response", lambda r: failed.append(f"{r.url}: {r.status}") if r.status >= 400 else None
+    )
+    return failed
 
 
 class Requests:
