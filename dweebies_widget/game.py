@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from . import grid, save
 from .cards import COPIES, DECK_SIZE, FULL_DECK, NUM_DWEEBIES, name
 from .errors import GameError, IllegalMoveError, SaveError
+from .grammar import subject
 from .grid import Cell
 from .rules import CENTER, MAX_PLAYERS, MIN_PLAYERS, Rules
 
@@ -108,12 +109,13 @@ class Placement(NamedTuple):
         return len(self.taken)
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        """The turn in plain words.
+        """The turn in plain words (``names`` labels the seats; a seat called "You" is the
+        subject as it is: "You placed ...").
 
         >>> Placement(0, Move(3, (0, 1)), (), True).describe(["Ana", "Ben"])  # doctest: +ELLIPSIS
         'Ana placed ... (3) at (0, 1) and drew a card'
         """
-        who = names[self.seat] if names else f"Seat {self.seat}"
+        who = _who(self.seat, names)
         text = f"{who} placed {name(self.move.dweebie)} ({self.move.dweebie}) at {self.move.cell}"
         n = len(self.taken)
         if n:
@@ -136,14 +138,20 @@ class Draw(NamedTuple):
     seat: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        who = names[self.seat] if names else f"Seat {self.seat}"
-        return f"{who} took an owed draw"
+        """The draw in plain words ("Ana took an owed draw")."""
+        return f"{_who(self.seat, names)} took an owed draw"
 
     def __str__(self) -> str:
         return self.describe()
 
 
 Action = Placement | Draw
+
+
+def _who(seat: int, names: Sequence[str] | None) -> str:
+    """The subject of a sentence about ``seat``: its name, or "Seat 2" without names."""
+    return subject(names[seat]) if names else f"Seat {seat}"
+
 
 #: Builds a :class:`Move` or :class:`Placement` from a tuple of its fields, skipping the
 #: Python-level ``__new__`` of a NamedTuple (the hot path makes one of each per move).

@@ -105,6 +105,7 @@ from typing import Any
 from ..cards import name
 from ..extras import require
 from ..game import Draw, Game, Move, View
+from ..grammar import possessive, subject
 from ..parallel import run_all
 from .expert import ExpertPlayer
 
@@ -192,6 +193,20 @@ def _move_text(move: Move) -> str:
     return f"{name(move.dweebie)} at {move.cell}"
 
 
+def _seat_name(seat: int, names: Sequence[str] | None) -> str:
+    return names[seat] if names else f"Seat {seat}"
+
+
+#: A label with its article, as a sentence says it ("a mistake", "an inaccuracy").
+_WITH_ARTICLE = {
+    BEST: "the best move",
+    GOOD: "a good move",
+    INACCURACY: "an inaccuracy",
+    MISTAKE: "a mistake",
+    BLUNDER: "a blunder",
+}
+
+
 @dataclass(frozen=True)
 class MoveReview:
     """The review of one placement (see the module docstring for how it is judged).
@@ -232,6 +247,12 @@ class MoveReview:
         return label(self.loss, best=self.played == self.best)
 
     @property
+    def label_text(self) -> str:
+        """The label as a sentence says it: "the best move", "a good move", "an inaccuracy",
+        "a mistake", "a blunder", or "the only move" when there was no choice."""
+        return "the only move" if self.options == 1 else _WITH_ARTICLE[self.label]
+
+    @property
     def hindsight_loss(self) -> float:
         """The win chance the move gave away had every card been seen (>= 0)."""
         return max(0.0, self.hindsight_chance_best - self.hindsight_chance_played)
@@ -256,7 +277,7 @@ class MoveReview:
         """The move and its judgement in one line, e.g. ``"Ana played Mumbo at (0, 2):
         41 % -> best was Kazoo at (1, -1): 63 % (mistake)"`` (chances from the mover's
         view; ``names`` labels the seats)."""
-        who = names[self.seat] if names else f"Seat {self.seat}"
+        who = subject(_seat_name(self.seat, names))
         text = f"{who} played {_move_text(self.played)}: {_percent(self.chance_played)}"
         if self.options == 1:
             return f"{text} (the only move)"
@@ -266,16 +287,17 @@ class MoveReview:
 
     def describe_hindsight(self, names: Sequence[str] | None = None) -> str | None:
         """The hindsight verdict in words, or ``None`` when there is none (see
-        :attr:`hindsight`)."""
+        :attr:`hindsight`); a seat called "You" is spoken to ("Your Mumbo at (0, 2) was a
+        good move from what you could see, ...")."""
         verdict = self.hindsight
         if verdict is None:
             return None
-        who = names[self.seat] if names else f"Seat {self.seat}"
-        move = _move_text(self.played)
+        who = _seat_name(self.seat, names)
+        move = f"{possessive(who)} {_move_text(self.played)}"
+        fair = f"{self.label_text} from what {subject(who, start=False)} could see"
         if verdict == PUNISHED:
             return (
-                f"{who}'s {move} was a {self.label} move from what {who} could see, but the "
-                f"hidden cards punished it: with every card seen, "
+                f"{move} was {fair}, but the hidden cards punished it: with every card seen, "
                 f"{_move_text(self.hindsight_best)} was better "
                 f"({_percent(self.hindsight_chance_best)} against "
                 f"{_percent(self.hindsight_chance_played)})."
@@ -288,8 +310,8 @@ class MoveReview:
                 f"against {_percent(self.hindsight_chance_best)})"
             )
         return (
-            f"{who}'s {move} was a {self.label} from what {who} could see, but lucky: the "
-            f"hidden cards favoured it, and with every card seen {seen}."
+            f"{move} was {fair}, but lucky: the hidden cards favoured it, and with every card "
+            f"seen {seen}."
         )
 
     def __repr__(self) -> str:

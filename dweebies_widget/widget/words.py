@@ -7,6 +7,10 @@ to play, what is legal and who won are the :class:`~dweebies_widget.game.Game`'s
 A refused move is told in the words of the lessons (:func:`explain`), from the reason the
 game gives with its error; the game's own message stays exact, for those who read code.
 
+Every sentence that puts a seat's name before a verb or a noun is built with
+:mod:`dweebies_widget.grammar`, so that the seat called "You" reads right ("You win with 29
+cards", "Your hand", "It is your turn") and every other name takes the third person.
+
 The same word for the same idea everywhere: a *cell* of the table, a *lit* cell (where the
 picked card may go), to *pick* a card, to *place* it, to *collect* a line, the *pile*.
 ``verb`` is ``"click"`` or ``"tap"``, as the player last pointed.
@@ -17,6 +21,8 @@ picked card may go), to *pick* a card, to *place* it, to *collect* a line, the *
 ['Ana to play: pick a card from your hand.']
 >>> refusal(game, ("Ana", "Ben"), (None, None), viewer=1)
 "It is Ana's turn: pass the screen to them."
+>>> status_lines(game, ("You", "Ben"), (None, None), viewer=0)
+['Your turn: pick a card from your hand.']
 """
 
 from __future__ import annotations
@@ -24,10 +30,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from .. import grammar
 from ..ai import MoveReview, Player, Review
 from ..cards import NAMES
 from ..errors import IllegalMoveError
 from ..game import Action, Game, Move, Placement
+from ..grammar import clause, is_you, possessive, subject, them
 from ..grid import Cell
 from .remote import Elsewhere
 
@@ -45,8 +53,10 @@ __all__ = [
     "holds_lines",
     "holds_note",
     "holds_title",
+    "judged_text",
     "log_entries",
     "move_text",
+    "names_text",
     "refusal",
     "result_text",
     "result_title",
@@ -54,6 +64,7 @@ __all__ = [
     "review_state",
     "review_summary",
     "status_lines",
+    "to_play",
     "value_text",
 ]
 
@@ -72,17 +83,40 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def names_text(names: Sequence[str]) -> str:
+    """Names as the subject of one sentence, "you" first ("You and Ana", "Ana, Ben and Cy").
+
+    >>> names_text(["Ana", "You"]), names_text(["Ana", "Ben", "Cy"]), names_text(["Ana"])
+    ('You and Ana', 'Ana, Ben and Cy', 'Ana')
+    """
+    ordered = sorted(names, key=lambda n: not is_you(n))  # a stable sort: you first
+    said = [subject(n, start=i == 0) for i, n in enumerate(ordered)]
+    if len(said) < 2:
+        return "".join(said)
+    return f"{', '.join(said[:-1])} and {said[-1]}"
+
+
+def to_play(name: str, *, start: bool = True) -> str:
+    """Whose turn it is, in a few words: "Ana to play", and for the seat called "You" "Your
+    turn" ("your turn" inside a sentence).
+
+    >>> to_play("Ana"), to_play("You"), to_play("You", start=False)
+    ('Ana to play', 'Your turn', 'your turn')
+    """
+    return f"{possessive(name, start=start)} turn" if is_you(name) else f"{name} to play"
+
+
 def move_text(placement: Placement, labels: Sequence[str]) -> str:
     """One placement in plain words (no card ids, no drawing: what the table shows).
 
     >>> from dweebies_widget.game import Move
     >>> turn = Placement(1, Move(12, (1, 2)), (((1, 1), 12), ((1, 2), 12)), True)
-    >>> move_text(turn, ["Ana", "Ben"])
-    'Ben placed Mumbo at (1, 2) and collected 2 cards'
+    >>> move_text(turn, ["Ana", "Ben"]), move_text(turn, ["Ana", "You"])
+    ('Ben placed Mumbo at (1, 2) and collected 2 cards', 'You placed Mumbo at (1, 2) and \
+collected 2 cards')
     """
-    text = (
-        f"{labels[placement.seat]} placed {NAMES[placement.move.dweebie]} at {placement.move.cell}"
-    )
+    who = subject(labels[placement.seat])
+    text = f"{who} placed {NAMES[placement.move.dweebie]} at {placement.move.cell}"
     if placement.taken:
         text += f" and collected {plural(len(placement.taken), 'card')}"
     return text
@@ -96,13 +130,21 @@ def action_text(action: Action, labels: Sequence[str]) -> str:
 
 
 def result_text(game: Game, labels: Sequence[str]) -> str:
-    """Who won, with how many cards (meaningful once the game is over)."""
+    """Who won, with how many cards (meaningful once the game is over).
+
+    >>> from dweebies_widget import Game
+    >>> game = Game.from_position({}, hands=[[], [], []], pile=[], scores=[20, 9, 20])
+    >>> result_text(game, ["Ana", "Ben", "You"]), result_text(game, ["You", "Ben", "Cy"])
+    ('You and Ana tie with 20 cards each.', 'You and Cy tie with 20 cards each.')
+    >>> result_text(game, ["Ana", "You", "Cy"])
+    'Ana and Cy tie with 20 cards each.'
+    """
     winners = game.winners
     best = game.scores[winners[0]] if winners else 0
     names = [labels[s] for s in winners]
     if len(names) == 1:
-        return f"{names[0]} wins with {plural(best, 'card')}."
-    return f"{', '.join(names[:-1])} and {names[-1]} tie with {best} cards each."
+        return f"{clause(names[0], 'wins')} with {plural(best, 'card')}."
+    return f"{names_text(names)} tie with {best} cards each."
 
 
 def result_title(game: Game, labels: Sequence[str], me: int | None = None) -> str:
@@ -128,9 +170,8 @@ def result_title(game: Game, labels: Sequence[str], me: int | None = None) -> st
             return f"You tied {best}-{best}"
         return f"You won {best}-{others(me)}"
     if len(winners) == 1:
-        return f"{labels[winners[0]]} won {best}-{others(winners[0])}"
-    names = [labels[s] for s in winners]
-    return f"{', '.join(names[:-1])} and {names[-1]} tied {best}-{best}"
+        return f"{subject(labels[winners[0]])} won {best}-{others(winners[0])}"
+    return f"{names_text([labels[s] for s in winners])} tied {best}-{best}"
 
 
 def banner(
@@ -182,8 +223,12 @@ def log_entries(game: Game, labels: Sequence[str], again: str = AGAIN) -> list[s
 
 
 def curtain(label: str, verb: str = "click") -> str:
-    """What covers the hand while the screen is passed to ``label`` (hot seat)."""
-    return f"Pass to {label} \u2014 {verb} when ready"
+    """What covers the hand while the screen is passed to ``label`` (hot seat).
+
+    >>> curtain("Ana"), curtain("You", "tap")
+    ('Pass to Ana \u2014 click when ready', 'Pass to you \u2014 tap when ready')
+    """
+    return f"Pass to {them(label)} \u2014 {verb} when ready"
 
 
 def refusal(
@@ -198,20 +243,30 @@ def refusal(
     again: str = AGAIN,
 ) -> str | None:
     """Why the person at this screen (``viewer``) cannot pick or place now, or ``None``
-    when they can; ``again`` says what to do once the game is over."""
+    when they can; ``again`` says what to do once the game is over.
+
+    >>> from dweebies_widget import Game
+    >>> game = Game(2, seed=7)
+    >>> refusal(game, ["You", "Ben"], [None, None], viewer=0, thinking=0)
+    'Please wait: you are thinking.'
+    >>> refusal(game, ["You", "Ben"], [None, None], viewer=1)
+    'It is your turn: take the screen.'
+    """
     if game.is_over:
         return f"The game is over: {result_text(game, labels)} {again}"
     if thinking is not None:
-        return f"Please wait: {labels[thinking]} is thinking."
+        return f"Please wait: {clause(labels[thinking], 'is', start=False)} thinking."
     if handover is not None:
         return curtain(labels[handover], verb) + "."
     seat = game.current_player
+    whose = possessive(labels[seat], start=False)
     if players[seat] is not None:
         if any(p is None for p in players):
-            return f"It is {labels[seat]}'s turn, not yours."
-        return f"It is {labels[seat]}'s turn: press Step or Play."
+            return f"It is {whose} turn, not yours."
+        return f"It is {whose} turn: press Step or Play."
     if seat != viewer:
-        return f"It is {labels[seat]}'s turn: pass the screen to them."
+        give = "take the screen" if is_you(labels[seat]) else "pass the screen to them"
+        return f"It is {whose} turn: {give}."
     return None
 
 
@@ -282,14 +337,15 @@ def status_lines(
     elif handover is not None:
         lines.append(curtain(labels[handover], verb) + ".")
     elif thinking is not None:
-        lines.append(f"{labels[thinking]} is thinking\u2026")
+        lines.append(f"{clause(labels[thinking], 'is')} thinking\u2026")
     else:
         seat = game.current_player
-        who = labels[seat]
+        name = labels[seat]
+        who = to_play(name) if is_you(name) else name  # "Ana: place ...", "Your turn: place ..."
         if isinstance(players[seat], Elsewhere):
-            lines.append(f"Waiting for {who} to play.")
+            lines.append(f"Waiting for {them(name)} to play.")
         elif players[seat] is not None:
-            lines.append(f"{who} to play: press Step or Play.")
+            lines.append(f"{to_play(name)}: press Step or Play.")
         elif picked is not None and armed is not None:
             cell, n = armed
             gain = f"it collects {plural(n, 'card')}" if n else "it collects nothing"
@@ -301,7 +357,7 @@ def status_lines(
                 f"({n} place{'s' if n != 1 else ''} allowed)."
             )
         else:
-            lines.append(f"{who} to play: pick a card from your hand.")
+            lines.append(f"{to_play(name)}: pick a card from your hand.")
     if others:
         lines.append(". ".join(others) + ".")
     if game.is_split and not game.is_over:
@@ -313,7 +369,7 @@ def status_lines(
     if viewer is not None and game.may_draw(viewer):
         owed = game.owed_draws(viewer)
         lines.append(
-            f"{labels[viewer]} owes {owed} draw{'s' if owed != 1 else ''}: "
+            f"{clause(labels[viewer], 'owes')} {plural(owed, 'draw')}: "
             "press Draw to take it (rules section 8)."
         )
     if message:
@@ -321,15 +377,6 @@ def status_lines(
     if detail:
         lines.append(detail)
     return lines
-
-
-def possessive(name: str) -> str:
-    """Whose, before a noun: "Your" for the seat called "You", else "Ana's".
-
-    >>> possessive("You") + " hand", possessive("Ana") + " hand"
-    ('Your hand', "Ana's hand")
-    """
-    return "Your" if name == "You" else f"{name}'s"
 
 
 def fit_lines(lines: Sequence[str], budget: int, *, tail: int = 0) -> list[str]:
@@ -360,11 +407,13 @@ def heat_title(who: str, player: str, chances: bool) -> str:
     "Ana's chance to win, as the Expert (300 sims) sees it"
     >>> heat_title("Ana", "Greedy", False)
     'How good each lit cell is for Ana, as Greedy sees it'
+    >>> heat_title("You", "Expert (300 sims)", True)
+    'Your chance to win, as the Expert (300 sims) sees it'
     """
     the = "the " if player.startswith("Expert") else ""
     if chances:
-        return f"{who}'s chance to win, as {the}{player} sees it"
-    return f"How good each lit cell is for {who}, as {the}{player} sees it"
+        return f"{possessive(who)} chance to win, as {the}{player} sees it"
+    return f"How good each lit cell is for {them(who)}, as {the}{player} sees it"
 
 
 def table_rows(board: Mapping[Cell, int]) -> list[str]:
@@ -433,7 +482,7 @@ def describe(
         lines.append("The hand is covered until the next player is at the screen.")
     elif hand_owner:
         cards = ", ".join(f"{i + 1} {NAMES[d]}" for i, d in enumerate(hand))
-        lines.append(f"{hand_owner}'s hand: {cards or 'no cards'}.")
+        lines.append(f"{possessive(hand_owner)} hand: {cards or 'no cards'}.")
     if picked is not None and picked < len(hand):
         spots = ", ".join(
             f"{cell}" + (f" collects {plural(k, 'card')}" if k else "")
@@ -470,6 +519,30 @@ def _move(move: Move) -> str:
     return f"{NAMES[move.dweebie]} at {move.cell}"
 
 
+def judged_text(judged: MoveReview, labels: Sequence[str]) -> str:
+    """A judged move for a student, with one number: the mover's chance to win after it,
+    judged from what the mover could see then (what hindsight says is
+    :func:`hindsight_line`'s, apart).
+
+    >>> from dweebies_widget.ai import MoveReview
+    >>> def judged(played, best=Move(9, (1, -1)), options=9):
+    ...     return MoveReview(0, 1, played, best, 0.41, 0.63, (0.59, 0.41), options, played,
+    ...                       0.41, 0.41)
+    >>> judged_text(judged(Move(12, (0, 2))), ["Ana", "Ben"])
+    "Ben played Mumbo at (0, 2), a blunder; best was Jibber at (1, -1). Ben's chance to win \
+after it: 41 %"
+    >>> judged_text(judged(Move(9, (1, -1))), ["Ana", "You"])
+    'You played Jibber at (1, -1), the best move. Your chance to win after it: 41 %'
+    >>> judged_text(judged(Move(12, (0, 2)), Move(12, (0, 2)), options=1), ["Ana", "You"])
+    'You played Mumbo at (0, 2), the only move. Your chance to win after it: 41 %'
+    """
+    name = labels[judged.seat]
+    text = f"{subject(name)} played {_move(judged.played)}, {judged.label_text}"
+    if judged.played != judged.best:
+        text += f"; best was {_move(judged.best)}"
+    return f"{text}. {possessive(name)} chance to win after it: {_percent(judged.chance_played)}"
+
+
 def review_heading(
     game: Game,
     labels: Sequence[str],
@@ -478,7 +551,8 @@ def review_heading(
     judged: MoveReview | None,
 ) -> str:
     """The first line when looking back at ``step`` of ``game`` (the whole game): the move
-    about to be played from the table shown, judged if the review has judged it, or the end.
+    about to be played from the table shown, judged if the review has judged it (with one
+    number, :func:`judged_text`), or the end.
 
     >>> from dweebies_widget import Game
     >>> game = Game(2, seed=7)
@@ -487,21 +561,36 @@ def review_heading(
     'Move 1 of 1: Ana placed Aroo at (0, 0).'
     >>> review_heading(game, ["Ana", "Ben"], 1, None, None)
     'After move 1 the game goes on: Ben to play.'
+    >>> review_heading(game, ["Ana", "You"], 1, None, None)
+    'After move 1 the game goes on: your turn.'
     """
     moves = sum(isinstance(a, Placement) for a in game.history)
     if placement is None:
         if game.is_over:
             return f"The end, after move {moves}: {result_text(game, labels)}"
-        return f"After move {moves} the game goes on: {labels[game.current_player]} to play."
-    text = judged.describe(labels) if judged is not None else move_text(placement, labels)
+        turn = to_play(labels[game.current_player], start=False)
+        return f"After move {moves} the game goes on: {turn}."
+    text = judged_text(judged, labels) if judged is not None else move_text(placement, labels)
     return f"Move {step + 1} of {moves}: {text}."
 
 
 def hindsight_line(judged: MoveReview, labels: Sequence[str], me: int | None) -> str:
-    """Hindsight, kept apart from the fair judgement: what the best move was had the mover
-    seen every hidden card (``me``: the seat called "you")."""
-    who = "you" if judged.seat == me else labels[judged.seat]
-    verdict = judged.describe_hindsight(labels)
+    """Hindsight, kept apart from the fair judgement (for a "More" toggle or the teacher):
+    what the best move was had the mover seen every hidden card (``me``: the seat called
+    "you", whatever its label).
+
+    >>> from dweebies_widget.ai import MoveReview
+    >>> good = MoveReview(0, 0, Move(12, (0, 2)), Move(12, (0, 2)), 0.5, 0.5, (0.5, 0.5), 9,
+    ...                   Move(9, (1, -1)), 0.2, 0.6)
+    >>> hindsight_line(good, ["Ana", "Ben"], me=0)  # doctest: +ELLIPSIS
+    'Had you seen every card: Your Mumbo at (0, 2) was the best move from what you could see, \
+but the hidden cards punished it: ...'
+    >>> hindsight_line(good, ["Ana", "Ben"], me=None)  # doctest: +ELLIPSIS
+    "Had Ana seen every card: Ana's Mumbo at (0, 2) was the best move from what Ana could see, ..."
+    """
+    names = [grammar.YOU if s == me else label for s, label in enumerate(labels)]
+    who = subject(names[judged.seat], start=False)
+    verdict = judged.describe_hindsight(names)
     if verdict is not None:
         return f"Had {who} seen every card: {verdict}"
     best, chance = judged.hindsight_best, _percent(judged.hindsight_chance_best)
@@ -533,7 +622,7 @@ def review_state(
     if done:
         return (
             f"Each move is judged from what its player could see then, by the {analyst} "
-            f"({rounds} rounds a move)."
+            f"({rounds} rounds a move); the percentage is that player's chance to win after it."
         )
     return "Press Review to have every move judged (it takes a little while)."
 
@@ -554,13 +643,16 @@ def review_summary(review: Review, labels: Sequence[str]) -> str:
 
 
 def holds_title(who: str, when: str) -> str:
-    """The title of "What do they hold?": whose guesses, and when.
+    """The title of "What do they hold?": whose guesses (``who``: a seat's name, "you" for the
+    person at the screen), and when.
 
     >>> holds_title("you", "before move 3")
     'What do they hold? Your guesses from what you could see, before move 3'
+    >>> holds_title("Ana", "at the end")
+    "What do they hold? Ana's guesses from what Ana could see, at the end"
     """
-    whose = "Your" if who == "you" else f"{who}'s"
-    return f"What do they hold? {whose} guesses from what {who} could see, {when}"
+    whose, seer = possessive(who), subject(who, start=False)
+    return f"What do they hold? {whose} guesses from what {seer} could see, {when}"
 
 
 def holds_note(truth: bool) -> str:
@@ -579,12 +671,16 @@ def holds_lines(
     >>> holds_lines(["Ana", "Ben"], [(1, 2, [(3, 0.6, 1), (5, 0.4, 0), (7, 0.2, 1)])])
     ['Ben (2 cards) probably holds Doozy 0.6, Fizzwig 0.4, Hoopla 0.2 (expected copies); \
 really held: Doozy, Hoopla.']
+    >>> holds_lines(["Ana", "You"], [(1, 0, [])])
+    ['You (0 cards) hold no cards.']
     """
     lines = []
     for seat, cards, rows in seats:
+        name = labels[seat]
         likely = ", ".join(f"{NAMES[d]} {e:.1f}" for d, e, _ in rows[:5])
-        text = f"{labels[seat]} ({plural(cards, 'card')}) "
-        text += f"probably holds {likely} (expected copies)" if rows else "holds no cards"
+        holds = grammar.verb(name, "holds")
+        text = f"{subject(name)} ({plural(cards, 'card')}) "
+        text += f"probably {holds} {likely} (expected copies)" if rows else f"{holds} no cards"
         if rows and rows[0][2] is not None:
             held = [NAMES[d] for d, _, h in rows for _ in range(h or 0)]
             text += f"; really held: {', '.join(held) or 'nothing'}"
