@@ -27,7 +27,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ import dweebies_widget
 from dweebies_widget import DweebiesWidget, voila_templates
 from dweebies_widget.ai import GreedyPlayer
 from dweebies_widget.grid import Cell
+from dweebies_widget.puzzles import PuzzleWidget
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -74,30 +75,69 @@ SHORT = (
     "widget"
 )
 """A short game (six placements, Greedy answering at once) with a quick review."""
-REVIEWING = (
+GREEDY_GAME = (
     "import random\n\n"
     "from dweebies_widget import DweebiesWidget, Game\n"
-    "from dweebies_widget.ai import ExpertPlayer, GreedyPlayer\n\n"
+    "from dweebies_widget.ai import ExpertPlayer, GreedyPlayer, review\n\n"
     "game = Game(2, seed=7)\n"
     "while not game.is_over:\n"
     "    game.play(GreedyPlayer().choose(game.view(game.current_player), random.Random(0)))\n"
-    'widget = DweebiesWidget.replay(game, ["Ana", "Ben"], review=True,\n'
+)
+"""A whole game (54 placements), Greedy against itself: ``game``."""
+REVIEWING = (
+    GREEDY_GAME + 'widget = DweebiesWidget.replay(game, ["Ana", "Ben"], review=True,\n'
     "                               review_analyst=ExpertPlayer(simulations=40))\n"
     "widget"
 )
 """A whole game replayed, its review running while the page connects (each judged move
 redraws the graph)."""
-PUZZLE = (
-    "from dweebies_widget import Game\n"
-    "from dweebies_widget.lessons import QuestionWidget\n"
-    "from dweebies_widget.puzzles import Puzzle, PuzzleWidget\n\n"
-    "game = Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4}, hands=[[20, 3], [5]])\n"
-    'widget = PuzzleWidget([Puzzle.make(game, "haul")], reset=1)\n'
-    "display(widget)\n"
+ASK = (
+    "from dweebies_widget.lessons import QuestionWidget\n\n"
     'QuestionWidget("Which card collects the top row?", ["Doozy", "Ugbug"], answer=1,\n'
     '               why="Ugbug matches the Ugbug at the other end of the row.")'
 )
+"""A multiple-choice question (the answer is B)."""
+PUZZLE = (
+    "from dweebies_widget import Game\n"
+    "from dweebies_widget.puzzles import Puzzle, PuzzleWidget\n\n"
+    "game = Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4}, hands=[[20, 3], [5]])\n"
+    'widget = PuzzleWidget([Puzzle.make(game, "haul")], reset=1)\n'
+    "display(widget)\n" + ASK
+)
 """A haul puzzle (Ugbug at (0, 2) collects 3) and a question under it."""
+PLAYING = FAST.replace(
+    "flash=0)", "flash=0,\n                        review_analyst=ExpertPlayer(simulations=40))"
+).replace("import GreedyPlayer", "import ExpertPlayer, GreedyPlayer")
+""":data:`FAST` with a quick review (Review after a whole game judges it in a second)."""
+PRESENTING = FAST.replace("flash=0)", "flash=0, presentation=True)")
+""":data:`FAST` in presentation mode (everything big, for a projector)."""
+HOT_SEAT = (
+    "from dweebies_widget import DweebiesWidget\n\n"
+    'widget = DweebiesWidget(seats=["Ana", "Ben"], seed=7, flash=0)\n'
+    "widget"
+)
+"""Two people at one screen: the hand-over curtain between their turns."""
+GUIDED = (
+    "from dweebies_widget import TutorialWidget\n\n"
+    "widget = TutorialWidget(ai_delay=0, flash=0)\n"
+    "widget"
+)
+"""The guided first game, Greedy answering at once."""
+REVIEWED = (
+    GREEDY_GAME
+    + 'judged = review(game, ExpertPlayer(simulations=40), names=["Ana", "Ben"], progress=False)\n'
+    'widget = DweebiesWidget.replay(game, ["Ana", "Ben"], review=judged)\n'
+    "widget"
+)
+"""A whole game looked back over, its moves judged."""
+PUZZLES = (
+    "from dweebies_widget.puzzles import PuzzleWidget, load\n\n"
+    "shipped = load()\n"
+    'first = [next(p for p in shipped if p.kind == kind) for kind in ["haul", "safe", "where"]]\n'
+    "widget = PuzzleWidget(first, flash=0, reset=1)\n"
+    "widget"
+)
+"""Three shipped puzzles of three kinds: the first haul, safe and where puzzles."""
 NOTEBOOKS = {
     # name: the code of its one cell (None: a copy of NOTEBOOK)
     "play_vs_ai.ipynb": None,
@@ -107,6 +147,14 @@ NOTEBOOKS = {
     "review_short.ipynb": SHORT,
     "replay_reviewing.ipynb": REVIEWING,
     "puzzle.ipynb": PUZZLE,
+    # the screens walked by test_browser_screens.py
+    "walk_play.ipynb": PLAYING,
+    "walk_presentation.ipynb": PRESENTING,
+    "walk_hot_seat.ipynb": HOT_SEAT,
+    "walk_guided.ipynb": GUIDED,
+    "walk_review.ipynb": REVIEWED,
+    "walk_puzzles.ipynb": PUZZLES,
+    "walk_question.ipynb": ASK,
 }
 
 
@@ -127,6 +175,13 @@ def notebook_folder(folder: Path) -> Path:
             write_notebook(folder / name, code)
     shutil.copy(ROOT / "notebooks" / "00_play.ipynb", folder / "00_play.ipynb")
     return folder
+
+
+def built(code: str) -> Any:
+    """The ``widget`` a notebook's code makes, made here (a twin of the page's)."""
+    names: dict[str, Any] = {"display": lambda *_: None}
+    exec(code, names)
+    return names["widget"]
 
 
 def twin(size: tuple[int, int] | None = None) -> DweebiesWidget:
@@ -318,14 +373,22 @@ class Requests:
 
 
 @contextmanager
-def recorded(browser: Browser, url: str, device: dict[str, Any]) -> Iterator[tuple[Page, Requests]]:
+def recorded(
+    browser: Browser,
+    url: str,
+    device: dict[str, Any],
+    watch: Callable[[Page], object] | None = None,
+) -> Iterator[tuple[Page, Requests]]:
     """A page in a fresh browser context emulating ``device``, and what it asked for; when
     the test is done with a served page (``url`` is ``http:``), nothing may have been asked
-    of a host other than ``url``'s."""
+    of a host other than ``url``'s.  ``watch`` is given the page before it loads (to listen
+    to it from the start)."""
     context = browser.new_context(**device)
     try:
         asked = Requests(context)
         page = context.new_page()
+        if watch is not None:
+            watch(page)
         page.goto(url, timeout=90_000)
         yield page, asked
         served = urlsplit(url).scheme in {"http", "https"}
@@ -397,23 +460,200 @@ SIZES = """() => {
 }"""
 
 
-IN_VIEW = """() => {
-    const box = document.querySelector('.dweebies-widget');
-    const parts = [
-        ['canvas', box.querySelector('canvas')],
-        ['status line', box.querySelector('.dweebies-status')],
-        ['newest log entry', box.querySelector('.dweebies-log li')],
-        ...Array.from(box.querySelectorAll('button')).map(b => [b.textContent.trim(), b]),
-    ];
-    return parts.filter(([_, e]) => {
-        if (!e) return true;
+OUT_OF_VIEW = """([root, parts]) => {
+    const box = document.querySelector(root);
+    if (!box) return [`${root}: not on the page`];
+    const height = window.innerHeight, width = window.innerWidth;
+    const shown = e => e.getClientRects().length > 0;
+    const name = e => {
+        const row = e.closest('.widget-inline-hbox');
+        const label = row && row.querySelector('label');
+        return e.textContent.trim() || e.getAttribute('aria-label') || e.title
+            || (label && label.textContent.trim()) || e.tagName.toLowerCase();
+    };
+    const found = [];
+    for (const [label, selector, how] of parts) {
+        const all = Array.from(box.querySelectorAll(selector)).filter(shown);
+        if (!all.length && how === 'one') found.push([label, null]);
+        const some = how === 'each' ? all : all.slice(0, 1);
+        some.forEach((e, i) => found.push([some.length > 1 ? `${label} ${i + 1}` : label, e]));
+    }
+    const controls = 'button, select, input:not([type=radio]):not([type=checkbox])';
+    for (const e of Array.from(box.querySelectorAll(controls)).filter(shown)) {
+        found.push([name(e), e]);
+    }
+    const out = [];
+    for (const [label, e] of found) {
+        if (!e) { out.push(`${label}: not on the page`); continue; }
         const r = e.getBoundingClientRect();
-        return r.top < 0 || r.left < 0 || r.bottom > window.innerHeight + 0.5
-            || r.right > window.innerWidth + 0.5 || r.height === 0;
-    }).map(([name, _]) => name);
+        const px = n => `${Math.round(n)} px`;
+        const off = [];
+        if (r.width === 0 || r.height === 0) off.push('not shown (no size)');
+        if (r.top < -0.5) off.push(`${px(-r.top)} above the window`);
+        if (r.bottom > height + 0.5) off.push(`${px(r.bottom - height)} below the window`);
+        if (r.left < -0.5) off.push(`${px(-r.left)} left of the window`);
+        if (r.right > width + 0.5) off.push(`${px(r.right - width)} right of the window`);
+        if (label === 'status' && e.scrollHeight > e.clientHeight + 1) {
+            off.push(`its text ${px(e.scrollHeight - e.clientHeight)} taller than its box`);
+        }
+        if (off.length) out.push(`${label}: ${off.join(', ')}`);
+    }
+    return out;
 }"""
-"""The names of the widget's parts that are not wholly in the window (the canvas, the status
-line, the newest log entry, every button): empty when all are in view."""
+"""What of the widget at ``root`` is not wholly in the window: each of its ``parts``
+(``[name, selector, how]``: ``how`` is ``"one"``, the first match, which must be there;
+``"any"``, the first match if there is one; ``"each"``, every match) and every control it
+shows (buttons, dropdowns, text boxes), each as "name: how far out" (and the status's text
+taller than its box, when it is); empty when all are in view.  Hidden parts do not count."""
+
+Part = tuple[str, str, str]
+PLAY_PARTS: tuple[Part, ...] = (
+    ("canvas", "canvas", "one"),
+    ("status", ".dweebies-status", "one"),
+    ("newest log entry", ".dweebies-log li", "any"),
+)
+"""The play widget's parts (the guided game's too): the table, the status, the newest move."""
+PUZZLE_PARTS: tuple[Part, ...] = (
+    ("title", ".dweebies-puzzle-title", "one"),
+    ("goal", ".dweebies-puzzle-goal", "one"),
+    *PLAY_PARTS,
+)
+"""The puzzle widget's parts: its title and goal over the play widget's."""
+QUESTION_PARTS: tuple[Part, ...] = (
+    ("question", "legend", "one"),
+    ("choice", ".dweebies-choice", "each"),
+    ("verdict", ".dweebies-verdict", "any"),
+)
+"""The question's parts: the question, every choice and the verdict (once there is one)."""
+
+
+def out_of_view(
+    page: Page, root: str = ".dweebies-widget", parts: Sequence[Part] = PLAY_PARTS
+) -> list[str]:
+    """The parts of the widget at ``root`` that are not wholly in the window (see
+    :data:`OUT_OF_VIEW`): empty when the widget's table, status and buttons are all in view."""
+    return list(page.evaluate(OUT_OF_VIEW, [root, [list(p) for p in parts]]))
+
+
+def top_in_view(page: Page, root: str = ".dweebies-widget") -> None:
+    """Scroll the top of the widget at ``root`` to the top of the window, and wait until
+    its layout is still for a few frames."""
+    page.locator(root).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.evaluate(STEADY, root)
+
+
+STEADY = """(root) => new Promise(done => {
+    const box = document.querySelector(root);
+    const end = performance.now() + 3000;
+    let last = '', same = 0;
+    const look = () => {
+        const c = box.querySelector('canvas');
+        const now = JSON.stringify([box.getBoundingClientRect(),
+            c && c.getBoundingClientRect(), c && c.width, box.scrollHeight]);
+        same = now === last ? same + 1 : 0;
+        last = now;
+        if (same >= 3 || performance.now() > end) done(); else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+})"""
+"""Waits until the widget's box, its canvas and its height have not changed for 3 frames."""
+
+
+def font_sizes(page: Page, root: str, selectors: Sequence[str]) -> dict[str, float]:
+    """The smallest computed font size (CSS px) of the text each of ``selectors`` shows in
+    the widget at ``root`` (the element and what it holds)."""
+    sizes = page.evaluate(
+        """([root, selectors]) => {
+        const box = document.querySelector(root);
+        const out = {};
+        for (const s of selectors) {
+            const shown = Array.from(box.querySelectorAll(s))
+                .filter(e => e.getClientRects().length > 0);
+            const texts = shown.flatMap(e => [e, ...e.querySelectorAll('*')])
+                .filter(e => Array.from(e.childNodes)
+                    .some(n => n.nodeType === 3 && n.textContent.trim()));
+            const px = texts.map(e => parseFloat(getComputedStyle(e).fontSize));
+            out[s] = px.length ? Math.min(...px) : null;
+        }
+        return out;
+    }""",
+        [root, list(selectors)],
+    )
+    return {k: float(v) for k, v in sizes.items() if v is not None}
+
+
+class Walk:
+    """A screen walked step by step in one context (a page of :func:`walked`): at each
+    :meth:`step` the widget's top is scrolled to the top of the window, what is out of view
+    is noted and the window is saved as a screenshot (``SCREENS/screen/context/NN-step.png``).
+    The page's console errors and failed requests are collected from its start; when the
+    walk ends, nothing may have been out of view at any step, each screen's status box must
+    have kept one height (a fixed number of lines), and nothing may have failed.  Set
+    :attr:`screen` to walk on to another screen of the same page (Review after a game)."""
+
+    def __init__(self, screen: str, context: str, root: str, parts: Sequence[Part]) -> None:
+        self.screen, self.context = screen, context
+        self.root, self.parts = root, tuple(parts)
+        self.page: Page | None = None
+        self.errors: list[str] = []
+        self.failed: list[str] = []
+        self.problems: list[str] = []
+        self.heights: dict[str, dict[str, float]] = {}
+        """The status box's height at each step, by screen."""
+        self.steps = 0
+
+    def watch(self, page: Page) -> None:
+        """Listen to ``page`` from its start."""
+        self.page = page
+        self.errors = console_errors(page)
+        self.failed = failed_requests(page)
+
+    def step(self, name: str, root: str | None = None, parts: Sequence[Part] | None = None) -> None:
+        """Check the screen now (the widget at ``root`` and its ``parts``, by default the
+        walk's) and save its screenshot."""
+        page = self.page
+        assert page is not None
+        root = root or self.root
+        self.steps += 1
+        label = f"{self.steps:02d}-{name}"
+        top_in_view(page, root)
+        out = out_of_view(page, root, self.parts if parts is None else parts)
+        where = f"{self.screen} ({self.context}), {label}"
+        self.problems += [f"{where}: {o}" for o in out]
+        status = page.locator(f"{root} .dweebies-status")
+        if status.count():
+            height = status.first.evaluate("e => e.getBoundingClientRect().height")
+            self.heights.setdefault(self.screen, {})[label] = float(height)
+        shot(page, self.screen, self.context, label)
+
+    def findings(self) -> list[str]:
+        """Everything wrong the walk met (empty: nothing)."""
+        found = list(self.problems)
+        for screen, heights in self.heights.items():
+            if max(heights.values()) - min(heights.values()) > 1:
+                found.append(f"{screen} ({self.context}): the status box changes height: {heights}")
+        found += [f"{self.screen} ({self.context}): {e}" for e in self.errors]
+        found += [f"{self.screen} ({self.context}): request failed: {f}" for f in self.failed]
+        return found
+
+
+@contextmanager
+def walked(
+    browser: Browser,
+    url: str,
+    screen: str,
+    context: str,
+    root: str = ".dweebies-widget",
+    parts: Sequence[Part] = PLAY_PARTS,
+) -> Iterator[tuple[Page, Walk]]:
+    """The page at ``url`` in the context named ``context`` (of :data:`CONTEXTS`), and the
+    :class:`Walk` of its ``screen``; checked when the test is done
+    (:meth:`Walk.findings` must be empty)."""
+    walk = Walk(screen, context, root, parts)
+    with recorded(browser, url, CONTEXTS[context], walk.watch) as (page, _):
+        yield page, walk
+        assert walk.steps, "no step was checked"
+        assert walk.findings() == [], "\n".join(walk.findings())
 
 
 def canvas_sizes(page: Page) -> tuple[int, int, float, float]:
@@ -448,10 +688,10 @@ def settle(page: Page, seconds: float = 8) -> None:
         time.sleep(0.1)
 
 
-def match_size(w: DweebiesWidget, page: Page) -> None:
+def match_size(w: DweebiesWidget | PuzzleWidget, page: Page) -> None:
     """Size the headless twin's canvas like the page's (so its geometry is the page's)."""
     width, height, _, _ = canvas_sizes(page)
-    if w.session.size != (width, height):
+    if getattr(w.session, "size", None) != (width, height):
         w.session.resize(width, height)
 
 
@@ -547,6 +787,18 @@ def in_step(page: Page, w: DweebiesWidget, seconds: float = 20) -> None:
             return
         assert time.monotonic() < end, f"the page shows {now}, the twin {want}"
         time.sleep(0.05)
+
+
+def a_move(page: Page, w: DweebiesWidget, touch: bool = False) -> None:
+    """Click (or tap) the first card, then the lit cell nearest the middle (twice, to place
+    it, on a touch screen); the computer answers."""
+    match_size(w, page)
+    act(page, w, w.geometry.hand_center(0), touch)
+    in_step(page, w)
+    cell = w.geometry.cell_center(visible_legal(w)[0])
+    for _ in range(2 if touch else 1):
+        act(page, w, cell, touch)
+        in_step(page, w)
 
 
 def latencies(page: Page, w: DweebiesWidget, touch: bool, presses: int = 8) -> list[float]:

@@ -14,33 +14,23 @@ from __future__ import annotations
 
 from browser_pages import (
     CANVAS,
-    IN_VIEW,
     PROJECTOR,
     Server,
-    act,
+    a_move,
     canvas_of,
     described,
     description,
     in_step,
     match_size,
     opened,
+    out_of_view,
     status_text,
+    top_in_view,
     twin,
-    visible_legal,
 )
 from playwright.sync_api import Browser, Page
 
 from dweebies_widget import DweebiesWidget
-
-
-def a_move(page: Page, w: DweebiesWidget) -> None:
-    """Click the first card, then the lit cell nearest the middle; the computer answers."""
-    match_size(w, page)
-    act(page, w, w.geometry.hand_center(0), touch=False)
-    in_step(page, w)
-    act(page, w, w.geometry.cell_center(visible_legal(w)[0]), touch=False)
-    in_step(page, w)
-
 
 COLUMN = """([x, y, h]) => Array.from(document.querySelector('.dweebies-widget canvas')
     .getContext('2d').getImageData(x, y, 1, h).data)"""
@@ -81,8 +71,8 @@ def test_projector_shows_table_status_buttons_and_newest_move_together(
         w = twin()
         for _ in range(3):
             a_move(page, w)
-        page.locator(".dweebies-widget").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-        assert page.evaluate(IN_VIEW) == []
+        top_in_view(page)
+        assert out_of_view(page) == []
         assert spread(banner_column(page, w)) > 8, "the table's grid lines cross it mid-game"
 
         # Keyboard: Tab leaves the canvas for the first button, Shift+Tab comes back, and the
@@ -121,5 +111,5 @@ def test_projector_shows_table_status_buttons_and_newest_move_together(
         assert spread(banner_column(page, w)) <= 8, "no banner in the middle of the table"
         assert described(page, w.session.describe()) == w.session.describe()
         assert "game over" in description(page).lower()
-        page.locator(".dweebies-widget").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-        assert page.evaluate(IN_VIEW) == []
+        top_in_view(page)
+        assert out_of_view(page) == []

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from browser_pages import (
-    IN_VIEW,
     PROJECTOR,
     REVIEWING,
     SHORT,
@@ -33,9 +32,11 @@ from browser_pages import (
     in_step,
     match_size,
     opened,
+    out_of_view,
     pixel,
     settle,
     status_text,
+    top_in_view,
     visible_legal,
     wait_for_text,
 )
@@ -95,8 +96,8 @@ def test_review_after_a_short_game_in_voila_steps_once(browser: Browser, voila: 
         in_step(page, w)
         assert status_text(page).splitlines()[0] == w.session.status_lines()[0]
         assert status_text(page).startswith("Move 1 of 6: Ana played")
-        page.locator(".dweebies-widget").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-        assert page.evaluate(IN_VIEW) == []
+        top_in_view(page)
+        assert out_of_view(page) == []
         assert page.evaluate("() => document.activeElement.tagName") == "CANVAS"
         before = cursor_pixel(page, w, 1)
 
@@ -120,9 +121,7 @@ def test_review_after_a_short_game_in_voila_steps_once(browser: Browser, voila: 
             page.screenshot(path=Path(SHOTS) / "screenshot-review.png")
 
 
-def test_a_page_that_opens_while_the_review_runs_is_drawn(
-    browser: Browser, voila: Server
-) -> None:
+def test_a_page_that_opens_while_the_review_runs_is_drawn(browser: Browser, voila: Server) -> None:
     assert "review=True" in REVIEWING
     with opened(browser, f"{voila.url}/voila/render/replay_reviewing.ipynb", PROJECTOR) as page:
         canvas_of(page)

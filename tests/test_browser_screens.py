@@ -1,0 +1,411 @@
+"""Every screen walked in every context: what a student and a teacher see, step by step.
+
+Each screen is a notebook Voila serves (``walk_*.ipynb`` of ``browser_pages.py``), opened in
+each context of :data:`~browser_pages.CONTEXTS`: a desktop (1280 x 1100), a touch tablet
+(768 x 1024 at 2x), a projector (1280 x 720) and a projector at 150 % browser zoom (853 x
+480 CSS pixels at 1.5).  The screens: play against the computer, two people at one screen
+(the hand-over curtain), the guided game through all its guided turns and refusals, Review
+of a whole game (Fit shows every card), three puzzles of three kinds answered wrong then
+right, and a question answered wrong then right.  On the projector the game is played on to
+its end banner and looked back over.
+
+At every step the widget's top is scrolled to the top of the window, and then its table,
+its status, its newest log line and every control it shows must be in the window, and the
+status box keeps one height on each screen (a fixed number of lines); a screenshot of each
+step is saved under ``test-output/screens/SCREEN/CONTEXT/`` (``DWEEBIES_SCREENS`` moves it)
+for a person to look through.  No page may log a console error, fail a request or ask
+another host for anything.  The text sizes of the status, the buttons and the log are
+measured on the projector (and in presentation mode) and printed: at least 16 CSS px for the
+status and the buttons.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from browser_pages import (
+    CONTEXTS,
+    GUIDED,
+    HOT_SEAT,
+    PLAYING,
+    PRESENTING,
+    PUZZLE_PARTS,
+    PUZZLES,
+    QUESTION_PARTS,
+    REVIEWED,
+    Server,
+    Walk,
+    a_move,
+    act,
+    built,
+    canvas_of,
+    font_sizes,
+    in_step,
+    match_size,
+    status_text,
+    visible_legal,
+    wait_for_text,
+    walked,
+)
+from playwright.sync_api import Browser, Locator, Page
+
+from dweebies_widget import DweebiesWidget
+from dweebies_widget.ai import ExpertPlayer, review
+from dweebies_widget.grid import Cell
+
+ALL = list(CONTEXTS)
+SMALL = ["projector", "zoomed"]
+"""The contexts where the table, the status and the buttons are hardest to fit."""
+MIN_TEXT = 16
+"""The smallest status and button text (CSS px) a class reads on a projector."""
+SIZES = {"status": ".dweebies-status", "buttons": "button", "log": ".dweebies-log"}
+
+
+def url(voila: Server, name: str) -> str:
+    return f"{voila.url}/voila/render/{name}"
+
+
+def button(page: Page, label: str) -> Locator:
+    """The widget's button that says ``label`` (exactly, once trimmed)."""
+    return page.locator(".dweebies-widget button").filter(
+        has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")
+    )
+
+
+def press_button(page: Page, label: str) -> None:
+    found = button(page, label)
+    assert found.count(), f"no {label!r} button in {buttons(page)}"
+    found.first.click()
+
+
+def buttons(page: Page) -> list[str]:
+    """The labels of the buttons the widget shows."""
+    return [
+        t.strip() for t in page.locator(".dweebies-widget button").all_inner_texts() if t.strip()
+    ]
+
+
+def touch(context: str) -> bool:
+    return bool(CONTEXTS[context].get("has_touch"))
+
+
+def start(page: Page, code: str) -> Any:
+    """The page's widget drawn, and its twin made here, sized like it, in the same state."""
+    canvas_of(page)
+    w = built(code)
+    match_size(w, page)
+    in_step(page, w)
+    return w
+
+
+def unlit(w: DweebiesWidget) -> Cell:
+    """An empty cell the twin's table shows that is not lit (no card may go there), nearest
+    the middle."""
+    g = w.geometry
+    (top, left), (bottom, right) = g.visible_cells()
+    legal, board = w.game.legal_cells(), w.game.board
+    cells = [(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)
+             if g.visible((r, c)) and (r, c) not in legal and (r, c) not in board]  # fmt: skip
+    assert cells, "the table shows no cell where a card may not go"
+    return min(cells, key=lambda c: abs(c[0]) + abs(c[1]))
+
+
+def pick(page: Page, w: DweebiesWidget, index: int, on_touch: bool) -> None:
+    match_size(w, page)
+    act(page, w, w.geometry.hand_center(index), on_touch)
+    in_step(page, w)
+
+
+def put(page: Page, w: DweebiesWidget, cell: Cell, on_touch: bool) -> None:
+    """Place the picked card on ``cell`` (a tap shows the preview, the second places)."""
+    match_size(w, page)
+    for _ in range(2 if on_touch and cell in w.game.legal_cells() else 1):
+        act(page, w, w.geometry.cell_center(cell), on_touch)
+        in_step(page, w)
+
+
+def refuse(page: Page, w: DweebiesWidget, walk: Walk, on_touch: bool, name: str) -> None:
+    """Pick the first card and try a cell that is not lit: refused, with the reason."""
+    moves = len(w.game.history)
+    if w.selected is None:
+        pick(page, w, 0, on_touch)
+    before = w.session.status_lines()
+    put(page, w, unlit(w), on_touch)
+    assert len(w.game.history) == moves and w.session.status_lines() != before
+    walk.step(name)
+
+
+def sizes_line(page: Page, screen: str, root: str = ".dweebies-widget") -> str:
+    """The smallest text sizes the screen shows (status, buttons, log), checked against
+    :data:`MIN_TEXT` for the status and the buttons, as a line to print."""
+    found = font_sizes(page, root, list(SIZES.values()))
+    named = {name: found.get(selector) for name, selector in SIZES.items()}
+    for name in ("status", "buttons"):
+        size = named[name]
+        assert size is not None and size >= MIN_TEXT, f"{screen}: {name} text {size} px"
+    return f"{screen}: " + ", ".join(f"{k} {v:g}px" for k, v in named.items() if v is not None)
+
+
+# ---------------------------------------------------------------------------- play
+@pytest.mark.parametrize("context", ALL)
+def test_play_against_the_computer(
+    browser: Browser, voila: Server, context: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A few moves and a refusal in every context; on the projector the whole game, its end
+    banner, then Review of that game, fitted so that every card shows."""
+    on_touch = touch(context)
+    with walked(browser, url(voila, "walk_play.ipynb"), "play", context) as (page, walk):
+        w = start(page, PLAYING)
+        walk.step("start")
+        pick(page, w, 0, on_touch)
+        walk.step("picked")
+        refuse(page, w, walk, on_touch, "refused")
+        put(page, w, visible_legal(w)[0], on_touch)
+        walk.step("placed")
+        for move in range(2):
+            a_move(page, w, on_touch)
+            walk.step(f"move-{move + 2}")
+        if context != "projector":
+            return
+        with capsys.disabled():
+            print(f"\ntext sizes at 1280x720: {sizes_line(page, 'play')}")
+        while not w.game.is_over:
+            a_move(page, w)
+            walk.step(f"move-{len(w.game.history) // 2}")
+        assert w.session.scene.banner and "game over" in status_text(page).lower()
+        walk.step("end-banner")
+
+        walk.screen = "review-after-play"
+        press_button(page, "Review")
+        judged = review(w.game, ExpertPlayer(simulations=40), names=w.labels, executor=None,
+                        progress=False)  # fmt: skip
+        w.session.open_replay(review=judged)
+        wait_for_text(page, ".dweebies-status", "% (", seconds=60)  # the moves are judged
+        canvas_of(page)
+        match_size(w, page)
+        in_step(page, w)
+        walk.step("review")
+        look_at_the_end(page, w, walk)
+
+
+def look_at_the_end(page: Page, w: DweebiesWidget, walk: Walk) -> None:
+    """Last, then Fit: the whole table of the game's end, every card on it in view."""
+    press_button(page, "Last")
+    replay = w.session.replay
+    assert replay is not None
+    w.session.go_to(replay.steps)
+    in_step(page, w)
+    walk.step("last")
+    press_button(page, "Fit")
+    w.session.zoom(None)
+    canvas_of(page)
+    match_size(w, page)
+    in_step(page, w)
+    walk.step("fit")
+    board = replay.position().board
+    hidden = [cell for cell in board if not w.geometry.visible(cell)]
+    assert hidden == [], f"Fit leaves {len(hidden)} of {len(board)} cards out: {hidden}"
+
+
+# ---------------------------------------------------------------------------- two people
+@pytest.mark.parametrize("context", ALL)
+def test_two_people_pass_the_screen(browser: Browser, voila: Server, context: str) -> None:
+    """Ana moves, the curtain covers her hand until Ben is ready, Ben moves, and back."""
+    on_touch = touch(context)
+    with walked(browser, url(voila, "walk_hot_seat.ipynb"), "hot-seat", context) as (page, walk):
+        w = start(page, HOT_SEAT)
+        walk.step("start")
+        for turn, (name, other) in enumerate([("Ana", "Ben"), ("Ben", "Ana")]):
+            pick(page, w, 0, on_touch)
+            walk.step(f"{name}-picked")
+            put(page, w, visible_legal(w)[0], on_touch)
+            assert w.session.handover is not None and other in w.session.scene.curtain
+            walk.step(f"{name}-placed-curtain")
+            act(page, w, w.geometry.cell_center((0, 0)), on_touch)  # the next one is ready
+            in_step(page, w)
+            assert w.session.handover is None and w.viewer == 1 - turn
+            walk.step(f"{other}-ready")
+
+
+# ---------------------------------------------------------------------------- guided game
+@pytest.mark.parametrize("context", ALL)
+def test_the_guided_game_through_every_guided_turn(
+    browser: Browser, voila: Server, context: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every guided turn (a refusal in the first and the third), the hand-over to free play
+    and a free move; New game and every other button stay in view at every step."""
+    on_touch = touch(context)
+    with walked(browser, url(voila, "walk_guided.ipynb"), "guided", context) as (page, walk):
+        w = start(page, GUIDED)
+        walk.step("start")
+        steps = w.tutorial.script.steps
+        for number, step in enumerate(steps, 1):
+            assert w.tutorial.turn == number - 1
+            pick(page, w, list(w.session.scene.hand).index(step.move.dweebie), on_touch)
+            walk.step(f"turn-{number}-picked")
+            if number in (1, 3):
+                refuse(page, w, walk, on_touch, f"turn-{number}-refused")
+            put(page, w, step.move.cell, on_touch)
+            walk.step(f"turn-{number}-placed")
+        assert not w.tutorial.guided
+        a_move(page, w, on_touch)
+        walk.step("free-move")
+        if context == "projector":
+            with capsys.disabled():
+                print(f"\ntext sizes at 1280x720: {sizes_line(page, 'guided game')}")
+
+
+# ---------------------------------------------------------------------------- review
+@pytest.mark.parametrize("context", ALL)
+def test_review_of_a_whole_game(browser: Browser, voila: Server, context: str) -> None:
+    """A whole game looked back over, judged: a step forward, then its end, fitted."""
+    with walked(browser, url(voila, "walk_review.ipynb"), "review", context) as (page, walk):
+        w = start(page, REVIEWED)
+        walk.step("first-move")
+        press_button(page, "Forward")
+        w.session.go_by(1)
+        in_step(page, w)
+        walk.step("forward")
+        look_at_the_end(page, w, walk)
+
+
+# ---------------------------------------------------------------------------- puzzles
+@pytest.mark.parametrize("context", ALL)
+def test_three_puzzles_answered_wrong_then_right(
+    browser: Browser, voila: Server, context: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A haul, a safe and a where puzzle: a wrong answer (told), Start again, the right
+    answer (solved), Next."""
+    on_touch = touch(context)
+    root = ".dweebies-puzzles"
+    with walked(browser, url(voila, "walk_puzzles.ipynb"), "puzzles", context, root,
+                PUZZLE_PARTS) as (page, walk):  # fmt: skip
+        w = start(page, PUZZLES)
+        for number, puzzle in enumerate(w.puzzles, 1):
+            c = w.session
+            assert w.puzzle.id == puzzle.id
+            name = f"{number}-{puzzle.kind}"
+            walk.step(f"{name}-start")
+            if puzzle.kind == "where":
+                cells = sorted(puzzle.answer)
+                mark(page, w, unmarked(w, puzzle.answer), on_touch)
+                walk.step(f"{name}-marked")
+                press_button(page, "Check")
+                c.check()
+                in_step(page, w)
+                assert "Not quite" in status_text(page)
+                walk.step(f"{name}-wrong")
+                press_button(page, "Start again")
+                c.again()
+                in_step(page, w)
+                for cell in cells:
+                    mark(page, w, cell, on_touch)
+                walk.step(f"{name}-marked-right")
+                press_button(page, "Check")
+                c.check()
+            else:
+                wrong_move = next(
+                    m for m in puzzle.view.legal_moves()
+                    if m not in puzzle.answer and w.geometry.visible(m.cell)
+                )  # fmt: skip
+                answer(page, w, wrong_move, on_touch)
+                assert "Not quite" in status_text(page)
+                walk.step(f"{name}-wrong")
+                press_button(page, "Start again")
+                c.again()
+                in_step(page, w)
+                answer(page, w, min(puzzle.answer), on_touch)
+            wait_for_text(page, ".dweebies-status", "Right!")
+            assert puzzle.id in w.solved
+            walk.step(f"{name}-solved")
+            if number < len(w.puzzles):
+                press_button(page, "Next")
+                w.next()
+                canvas_of(page)
+                match_size(w, page)
+                in_step(page, w)
+        if context == "projector":
+            with capsys.disabled():
+                print(f"\ntext sizes at 1280x720: {sizes_line(page, 'puzzles', root)}")
+
+
+def unmarked(w: Any, answer: frozenset[Cell]) -> Cell:
+    """An empty cell the puzzle's table shows that is not in its answer."""
+    g = w.geometry
+    board = w.session.board.game.board
+    (top, left), (bottom, right) = g.visible_cells()
+    cells = [(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)
+             if g.visible((r, c)) and (r, c) not in board and (r, c) not in answer]  # fmt: skip
+    return min(cells, key=lambda c: abs(c[0]) + abs(c[1]))
+
+
+def mark(page: Page, w: Any, cell: Cell, on_touch: bool) -> None:
+    act(page, w, w.geometry.cell_center(cell), on_touch)
+    in_step(page, w)
+
+
+def answer(page: Page, w: Any, move: Any, on_touch: bool) -> None:
+    """Pick the move's card, then place it (a tap shows the preview, the second places)."""
+    index = list(w.session.scene.hand).index(move.dweebie)
+    act(page, w, w.geometry.hand_center(index), on_touch)
+    in_step(page, w)
+    for _ in range(2 if on_touch else 1):
+        act(page, w, w.geometry.cell_center(move.cell), on_touch)
+        in_step(page, w)
+
+
+# ---------------------------------------------------------------------------- a question
+@pytest.mark.parametrize("context", ALL)
+def test_a_question_answered_wrong_then_right(
+    browser: Browser, voila: Server, context: str
+) -> None:
+    """A wrong choice is told (the right one is not given away), a second try is right."""
+    root = ".dweebies-question"
+    with walked(browser, url(voila, "walk_question.ipynb"), "question", context, root,
+                QUESTION_PARTS) as (page, walk):  # fmt: skip
+        question = page.locator(root).first
+        question.wait_for(timeout=60_000)
+        walk.step("asked")
+        verdict = question.locator(".dweebies-verdict")
+        question.locator(".dweebies-choice").nth(0).click()
+        question.locator("button[type=submit]").click()
+        wait_for_text(page, f"{root} .dweebies-verdict", "Not quite")
+        walk.step("wrong")
+        assert enabled(question.locator(".dweebies-choice input").nth(1)), (
+            "no second try: the choices stay locked after a wrong answer"
+        )
+        question.locator(".dweebies-choice").nth(1).click()
+        question.locator("button[type=submit]").click()
+        wait_for_text(page, f"{root} .dweebies-verdict", "Right")
+        assert "other end of the row" in verdict.inner_text()
+        walk.step("right")
+
+
+def enabled(control: Locator, seconds: float = 5) -> bool:
+    """Whether ``control`` is (or becomes, within ``seconds``) enabled."""
+    end = time.monotonic() + seconds
+    while not control.is_enabled() and time.monotonic() < end:
+        time.sleep(0.1)
+    return control.is_enabled()
+
+
+# ---------------------------------------------------------------------------- presentation
+@pytest.mark.parametrize("context", SMALL)
+def test_presentation_mode_is_big_and_fits(
+    browser: Browser, voila: Server, context: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``presentation=True``: bigger text than play's, status and buttons still in view."""
+    on_touch = touch(context)
+    page_url = url(voila, "walk_presentation.ipynb")
+    with walked(browser, page_url, "presentation", context) as (page, walk):
+        w = start(page, PRESENTING)
+        walk.step("start")
+        a_move(page, w, on_touch)
+        walk.step("a-move")
+        if context == "projector":
+            line = sizes_line(page, "presentation")
+            with capsys.disabled():
+                print(f"\ntext sizes at 1280x720: {line}")
