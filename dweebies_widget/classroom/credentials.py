@@ -25,6 +25,7 @@ import re
 import secrets
 import unicodedata
 
+from ..grammar import is_you
 from .errors import BadInput
 
 __all__ = [
@@ -89,10 +90,16 @@ def token_digest(token: object) -> str:
 
 def check_name(name: object) -> str:
     """A player's name, trimmed, or :class:`BadInput`: 1 to ``MAX_NAME`` printable
-    characters (spaces inside are kept single).
+    characters (spaces inside are kept single), and not "You": every screen speaks to the
+    person reading it as "you" ("Your hand", "You win"), so a student called "You" would
+    read as the reader on every other screen.
 
     >>> check_name("  Ana   Lu ")
     'Ana Lu'
+    >>> check_name(" you ")
+    Traceback (most recent call last):
+    ...
+    dweebies_widget.classroom.errors.BadInput: "You" cannot be a name here: ...
     """
     if not isinstance(name, str) or len(name) > 10 * MAX_NAME:
         raise BadInput(f"a name is a text of at most {MAX_NAME} characters")
@@ -101,6 +108,11 @@ def check_name(name: object) -> str:
         raise BadInput(f"a name has 1 to {MAX_NAME} characters")
     if any(not ch.isprintable() for ch in text):
         raise BadInput("a name has printable characters only")
+    if is_you(text):
+        raise BadInput(
+            '"You" cannot be a name here: the screens call whoever reads them "you", so '
+            "type your own name"
+        )
     return text
 
 

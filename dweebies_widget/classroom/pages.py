@@ -29,13 +29,16 @@ import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
 from ..game import MAX_PLAYERS, MIN_PLAYERS
+from ..grammar import clause, possessive
 from ..widget.app import DweebiesWidget
 from ..widget.compat import dom_classes, forget_current_canvas
 from ..widget.pen import Pen
 from ..widget.position import drawing, fit
+from ..widget.words import plural
 from .address import qr_svg
 from .errors import ClassroomError
 from .lobby import Lobby, Sitting, said
+from .look import style
 from .picture import TableInfo
 from .room import LEVELS, MAX_PIN_FAILURES, Classroom
 from .seat import Follower, Post, RoomSeat, on_this_loop
@@ -134,7 +137,13 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
     """A student at a table: who sits where while it waits for students, then the board
     (the same :class:`~dweebies_widget.DweebiesWidget` as everywhere, playing through the
     classroom: see :mod:`~dweebies_widget.widget.remote`).  ``leave`` is called by its
-    Lobby button."""
+    Lobby button.
+
+    The Lobby button and the table's line (its code, the student's name, hints, how the
+    game stands) are one row, :attr:`bar`.  Once the board is shown, the bar is the board's
+    top row: the board fits itself into the window with every row it holds, so the bar,
+    the table, the status and the buttons are in view together once the board's top is.
+    """
 
     def __init__(
         self, room: Classroom, sitting: Sitting, leave: Callable[[], object], post: Post
@@ -149,8 +158,13 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
         self.waiting = widgets.HTML(**dom_classes("dweebies-waiting"))
         self.lobby = _button("Lobby", "Back to the lobby (your seat stays yours)")
         self.lobby.on_click(lambda _b: leave())
-        self.footer = widgets.HBox([self.lobby])
-        super().__init__([self.header, self.waiting, self.footer], **dom_classes("dweebies-seat"))
+        self.bar = widgets.HBox(
+            [self.lobby, self.header],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+            **dom_classes("dweebies-seat-bar"),
+        )
+        self._style = style()
+        super().__init__([self._style, self.bar, self.waiting], **dom_classes("dweebies-seat"))
         self._show()
         self.follower = Follower(room, sitting.code, self.seat.version, self._changed, post)
 
@@ -166,7 +180,8 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
                 self._show()  # also after this page's own move, read when it was made
             except Exception as error:  # noqa: BLE001 - shown, never raised into the loop
                 self.errors.append(repr(error))
-                _say(self.waiting, f"Lost touch with the table: {error}", bad=True)
+                shown = self.header if self.board is not None else self.waiting
+                _say(shown, f"Lost touch with the table: {error}", bad=True)
 
     def _show(self) -> None:
         seat = self.seat
@@ -187,8 +202,9 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
             return
         self.waiting.value = ""
         if self.board is None:
-            self.board = self._board()
-            self.children = [self.header, self.board, self.footer]
+            self.board = board = self._board()
+            board.children = (self.bar, *board.children)  # measured with the board
+            self.children = [self._style, board]
 
     def _board(self) -> DweebiesWidget:
         seat = self.seat
@@ -206,7 +222,7 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         self.lobby = Lobby(room)
         self._post = post or on_this_loop()
         self.view: SeatView | None = None
-        title = widgets.HTML("<h2 style='margin:0.2em 0'>Dweebies: the classroom</h2>")
+        title = widgets.HTML("<h2>Dweebies: the classroom</h2>")
         self.name = _text("your name", "Name")
         self.pin = _text("4 digits", "PIN", password=True, width="10em")
         who = widgets.HTML(
@@ -216,7 +232,12 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         self.code = _text("like K7QX", "Table code", width="12em")
         self.join = _button("Join", "Sit at the table with this code", "primary")
         self.join.on_click(lambda _b: self._sit(lambda: self._join(self.code.value)))
-        self.waiting_tables = widgets.VBox(**dom_classes("dweebies-open-tables"))
+        self.waiting_tables = widgets.Box(
+            layout=widgets.Layout(
+                flex_flow="row wrap", align_items="center", max_height="6.6em", overflow="auto"
+            ),
+            **dom_classes("dweebies-open-tables"),
+        )  # fmt: skip
         self._tables_head = widgets.HTML("Tables waiting for students:")
         self._rows: dict[str, Any] = {}
         """Per table code, its row in the list of tables waiting for students."""
@@ -230,13 +251,14 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         self.message = _message()
         self.form = widgets.VBox(
             [
+                style(),
                 title,
                 widgets.HBox([self.name, self.pin], layout=widgets.Layout(flex_flow="row wrap")),
                 who,
-                widgets.HTML("<h3 style='margin:0.4em 0 0'>Join a table</h3>"),
+                widgets.HTML("<h3>Join a table</h3>"),
                 widgets.HBox([self.code, self.join], layout=widgets.Layout(flex_flow="row wrap")),
                 self.waiting_tables,
-                widgets.HTML("<h3 style='margin:0.4em 0 0'>Or make a new table</h3>"),
+                widgets.HTML("<h3>Or make a new table</h3>"),
                 widgets.HBox(
                     [self.chooser.box, self.make], layout=widgets.Layout(flex_flow="row wrap")
                 ),
@@ -375,7 +397,7 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
         )
         self.title.value = (
             f"<b style='font-size:1.2em'>{self.code}</b> · {html.escape(status_text(picture))}"
-            f" · {picture.moves} moves<br>{scores}"
+            f" · {plural(picture.moves, 'move')}<br>{scores}"
         )
         self._syncing = True
         try:
@@ -386,10 +408,12 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
         running = info.status in ("waiting", "playing")
         self.hints.disabled = not running
         self.close_button.disabled = not running
-        locked = [s for s in info.seats if s.name and s.wrong_pins >= MAX_PIN_FAILURES]
         unlocks = []
-        for s in locked:
-            b = _button(f"Unlock {s.name}", f"{s.name} typed {s.wrong_pins} wrong PINs")
+        for s in info.seats:
+            if s.name is None or s.wrong_pins < MAX_PIN_FAILURES:
+                continue  # only a locked seat has an Unlock button
+            tip = f"{clause(s.name, 'typed')} {plural(s.wrong_pins, 'wrong PIN')}"
+            b = _button(f"Unlock {s.name}", tip)
             b.on_click(lambda _b, name=s.name: self._unlock(name))
             unlocks.append(b)
         self.unlocks.children = unlocks
@@ -433,7 +457,7 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
     def _unlock(self, name: str) -> None:
         try:
             self.room.unlock(self.code, name)
-            self._tell(f"{name}'s seat at {self.code} is unlocked.")
+            self._tell(f"{possessive(name)} seat at table {self.code} is unlocked.")
         except ClassroomError as error:
             self._tell(said(error))
 
@@ -458,7 +482,8 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
         self.message = _message()
         self.login = widgets.VBox(
             [
-                widgets.HTML("<h2 style='margin:0.2em 0'>Dweebies: the teacher's page</h2>"),
+                style(),
+                widgets.HTML("<h2>Dweebies: the teacher's page</h2>"),
                 widgets.HBox([self.password, self.enter]),
                 self.message,
             ]
@@ -483,7 +508,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
 
     def _build(self) -> None:
         room = self.room
-        parts: list[Any] = [widgets.HTML("<h2 style='margin:0.2em 0'>Your classroom</h2>")]
+        parts: list[Any] = [style(), widgets.HTML("<h2>Your classroom</h2>")]
         if self.address:
             qr = qr_svg(self.address)
             teacher = (
@@ -494,7 +519,8 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             parts.append(
                 widgets.HTML(
                     "<div style='display:flex; gap:1em; align-items:center; flex-wrap:wrap'>"
-                    f"<div>{qr}</div><div>Students open<br><b style='font-size:1.6em'>"
+                    f"<div class='dweebies-qr'>{qr}</div><div>Students open<br>"
+                    "<b style='font-size:1.6em'>"
                     f"{html.escape(self.address)}</b><br>(or scan the code){teacher}</div></div>"
                 )
             )

@@ -70,6 +70,7 @@ from ..game import (
     SaveError,
     View,
 )
+from ..grammar import possessive
 from .credentials import (
     check_name,
     check_pin,
@@ -487,13 +488,14 @@ class Classroom:
         count = self._store.count_failure(seat.code, seat.seat, MAX_PIN_FAILURES)
         if count is None:
             raise SeatLocked(
-                f"{seat.name}'s seat at table {seat.code} is locked after {MAX_PIN_FAILURES} "
+                f"{possessive(seat.name)} seat at table {seat.code} is locked after "
+                f"{MAX_PIN_FAILURES} "
                 "wrong PINs: ask the teacher to unlock it"
             )
         if not check_secret(pin, seat.pin_hash):
             left = MAX_PIN_FAILURES - count
             raise WrongPin(
-                f"{seat.name!r} sits at table {seat.code} with another PIN "
+                f"the name {seat.name!r} is taken at table {seat.code}, with another PIN "
                 f"({left} attempt{'s' if left != 1 else ''} left before the seat locks)",
                 attempts_left=left,
             )
@@ -563,8 +565,9 @@ class Classroom:
             self._check_running(row)
             if not game.is_over and game.current_player != seat:
                 raise IllegalMoveError(
-                    f"Rules section 2 (turns): it is seat {game.current_player}'s turn, not "
-                    f"seat {seat}'s.",
+                    f"Rules section 2 (turns): it is "
+                    f"{possessive(f'seat {game.current_player}', start=False)} turn, not "
+                    f"{possessive(f'seat {seat}', start=False)}.",
                     reason="not-your-turn",
                     rule="2",
                 )

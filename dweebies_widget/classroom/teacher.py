@@ -34,6 +34,7 @@ import zipfile
 from dataclasses import replace
 from typing import Any
 
+from ..grammar import clause, subject
 from ..widget.scene import Scene
 from ..widget.words import plural
 from .errors import WrongPassword
@@ -78,7 +79,8 @@ class Desk:
 
 
 def status_text(info: TableInfo | Picture) -> str:
-    """How a table stands, in a few words.
+    """How a table stands, in a few words (a seat's name in the third person; "You",
+    which only a store older than that rule may hold, in the second).
 
     >>> from dweebies_widget.classroom import SeatInfo
     >>> from dweebies_widget.classroom.picture import TableInfo
@@ -86,6 +88,8 @@ def status_text(info: TableInfo | Picture) -> str:
     >>> info = TableInfo("K7QX", 5, 2, seats, "playing", True, 1, (3, 0), (), 4, 0.0, 0.0)
     >>> status_text(info)
     'Greedy (computer) to play'
+    >>> status_text(replace(info, status="over", turn=None, winners=(0,)))
+    'Over: Ana won'
     """
     seats = info.seats
     if info.status == "waiting":
@@ -97,10 +101,10 @@ def status_text(info: TableInfo | Picture) -> str:
         winners = info.winners
         names = [seats[s].label for s in winners]
         if len(names) == 1:
-            return f"Over: {names[0]} won"
-        return "Over: " + " and ".join(names) + " tied"
+            return f"Over: {clause(names[0], 'won', start=False)}"
+        return "Over: " + " and ".join(subject(n, start=False) for n in names) + " tied"
     turn = info.turn if isinstance(info, TableInfo) else info.current_player
-    return f"{seats[turn].label} to play" if turn is not None else "Playing"
+    return f"{subject(seats[turn].label)} to play" if turn is not None else "Playing"
 
 
 def spectator_scene(p: Picture) -> Scene:

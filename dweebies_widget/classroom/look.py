@@ -1,0 +1,83 @@
+"""How the classroom's pages look: text and controls readable from the back of a room.
+
+The lobby, a student's seat and the teacher's page are ipywidgets, which Jupyter draws at
+13 CSS pixels.  :func:`style` is an invisible widget carrying one stylesheet that sets the
+pages' text and every control on them (buttons, boxes, lists, labels) to :data:`TEXT_PX`
+CSS pixels at least, keeps each page's message line to a fixed height (:data:`MESSAGE_LINES`
+lines: nothing under it moves when a message comes or goes), and fits each of the teacher's
+table pictures into the window's height, title and buttons included.
+
+>>> TEXT_PX >= 16, MESSAGE_LINES
+(True, 2)
+>>> ".dweebies-lobby" in CSS and f"font-size: {TEXT_PX}px" in CSS
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+__all__ = ["CSS", "MESSAGE_LINES", "PAGES", "TEXT_PX", "style"]
+
+TEXT_PX = 16
+"""The smallest text on the classroom's pages, in CSS pixels."""
+MESSAGE_LINES = 2
+"""Lines kept for a page's message (the newest message only: it replaces the last one)."""
+PAGES = (".dweebies-lobby", ".dweebies-seat", ".dweebies-teacher")
+"""The classes of the three pages' outer boxes."""
+_LINE = 1.4
+
+
+def _on_pages(selector: str) -> str:
+    return ", ".join(f"{page} {selector}".strip() for page in PAGES)
+
+
+CSS = f"""
+{_on_pages("")} {{
+  --jp-widgets-font-size: {TEXT_PX}px;
+  --jp-ui-font-size1: {TEXT_PX}px;
+  --jp-content-font-size1: {TEXT_PX}px;
+  font-size: {TEXT_PX}px;
+  line-height: {_LINE};
+}}
+{_on_pages(".widget-html-content")}, {_on_pages("button")}, {_on_pages("input")},
+{_on_pages("select")}, {_on_pages("label")}, {_on_pages(".widget-label")} {{
+  font-size: max(1em, {TEXT_PX}px);
+}}
+{_on_pages(".widget-html-content")} {{
+  line-height: {_LINE};
+}}
+{_on_pages("h2")} {{
+  font-size: 1.5em;
+  line-height: 1.2;
+  margin: 0.2em 0;
+}}
+{_on_pages("h3")} {{
+  font-size: 1.2em;
+  line-height: 1.2;
+  margin: 0.4em 0 0.1em;
+}}
+{_on_pages(".dweebies-message")} {{
+  height: {MESSAGE_LINES * _LINE}em;
+  overflow-y: auto;
+}}
+.dweebies-seat .dweebies-seat-bar, .dweebies-lobby .dweebies-open-tables {{
+  column-gap: 0.8em;
+}}
+.dweebies-teacher .dweebies-table-card canvas {{
+  width: min(440px, 100%, calc((100vh - 9em) * 4 / 3)) !important;
+  height: auto;
+}}
+.dweebies-teacher .dweebies-qr svg {{
+  width: 8em;
+  height: 8em;
+}}
+"""
+"""The stylesheet (it applies inside the three pages only)."""
+
+
+def style() -> Any:
+    """An invisible widget that brings :data:`CSS` to the page it is shown on."""
+    return widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
