@@ -3,11 +3,15 @@
 The canvas has three parts: the **score bar** along the top (one chip per seat and the pile),
 the **table** (the unbounded grid, fitted into its band) and the **hand** (the cards of the
 player at this screen); when looking back over a game, a fourth, the **graph** of the win
-chances, lies under the table.  On most canvases the hand is a band under the table; on a wide,
-short canvas (a projector, a laptop in a short notebook cell) it is a column beside the table,
-so that the table keeps the height.  :class:`Geometry` knows the pixel box of every table cell
-and hand card for one picture; a new one is made whenever the table, the hand, the zoom, the
-view or the canvas size changes.
+chances, and a fifth, "What do they hold?", when it is shown.  On most canvases the hand is a
+band under the table and the graph lies between them; on a wide, short canvas (a projector, a
+laptop in a short notebook cell, a browser zoomed to 150 %) the hand is a column beside the
+table with the graph under its cards, so that the table keeps the height.  "What do they
+hold?" stands beside the table, or under it on a narrow canvas.  The hand's cards shrink
+first, so that the table's cards are never smaller than the hand's where a smaller hand
+gives the table room.  :class:`Geometry` knows the pixel box of every table cell and hand
+card for one picture; a new one is made whenever the table, the hand, the zoom, the view or
+the canvas size changes.
 
 **Pixels.**  Every answer is in *canvas pixels*, the pixels of the canvas's backing store,
 which are also the units that mouse and touch events arrive in.  A canvas shown with
@@ -18,9 +22,10 @@ pixels, which is what the painter draws in (under a ``ratio`` scaling).
 
 **The table** is fitted so that every card and every cell next to a card is visible: the
 cards' bounding box plus one cell of margin on each side is scaled to fill the band (never
-larger than full size) and centred.  With ``min_cell`` (the smallest cell side the caller
-accepts, e.g. :data:`MIN_TAP` so that a finger can hit each cell) a big table is not shrunk
-further: the band then shows part of it, and the view (``centre``, or ``focus``, else the
+larger than full size, where its cards are as wide as full-size hand cards) and centred.
+With ``min_cell`` (the smallest cell side the caller accepts, e.g. :data:`MIN_TAP` so that
+a finger can hit each cell) a big table is not shrunk further: the band then shows part of
+it, and the view (``centre``, or ``focus``, else the
 middle of the table) says which part.  ``zoom > 1`` makes the cells bigger still.  The view
 never strays off the table: it is clamped so that the table fills the band wherever the
 table is bigger than the band, and centred along any side where it is not.
@@ -47,13 +52,22 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..face import CARD_INSET, CELL_H, CELL_W, Box
 from ..grid import Cell
 
-__all__ = ["GRAPH_H", "MIN_TAP", "Box", "Geometry", "canvas_size"]
+__all__ = [
+    "GRAPH_H",
+    "GRAPH_SIDE_W",
+    "HOLDS_H",
+    "HOLDS_W",
+    "MIN_TAP",
+    "Box",
+    "Geometry",
+    "canvas_size",
+]
 
 MIN_TAP = 44.0
 """The smallest side of a tap target (a hand card, a table cell at default zoom), in CSS
@@ -74,7 +88,17 @@ SIDE_COLUMNS = 2
 """Hand cards per row when the hand is beside the table (more if they would not fit)."""
 GRAPH_H = 120.0
 """Height of the graph band under the table when looking back over a game (on a short
-canvas, less: see :meth:`Geometry.fit`)."""
+canvas, less; beside the table, the rest of the hand's column: see :meth:`Geometry.fit`)."""
+GRAPH_SIDE_W = 300.0
+"""The least width of the hand's column beside the table when the graph lies in it (or
+three tenths of the canvas, if wider): room for a row of three hand cards and a graph
+whose moves can be told apart."""
+HOLDS_W = 280.0
+"""Width of the band of "What do they hold?" beside the table (at most half the table's
+room): one column of seats' bars."""
+HOLDS_H = 240.0
+"""The least height of the band of "What do they hold?" under the table (else two fifths
+of the table's room, at most three fifths)."""
 GRAPH_MARGINS = (46.0, 24.0, 14.0, 20.0)
 """Room around the graph's plot inside its band (left, top, right, bottom): the percentages
 on the left, the seats' key above, the move numbers below."""
@@ -100,7 +124,9 @@ class Geometry:
         side: whether the hand is a column beside the table (else a band under it).
         hand_columns: hand cards per row.
         bar_band, table_band, hand_band: the boxes of the three parts.
-        graph_band: the box of the graph under the table (empty without one).
+        graph_band: the box of the graph of a game looked back over (empty without one).
+        holds_band: the box of "What do they hold?" beside or under the table (empty
+            without one).
     """
 
     width: float
@@ -116,6 +142,7 @@ class Geometry:
     table_band: Box = (0.0, 0.0, 0.0, 0.0)
     hand_band: Box = (0.0, 0.0, 0.0, 0.0)
     graph_band: Box = (0.0, 0.0, 0.0, 0.0)
+    holds_band: Box = (0.0, 0.0, 0.0, 0.0)
 
     @classmethod
     def fit(
@@ -132,6 +159,7 @@ class Geometry:
         min_cell: float = 0.0,
         side: bool | None = None,
         graph: float = 0.0,
+        holds: bool = False,
     ) -> Geometry:
         """The layout for a canvas of ``width`` x ``height`` canvas pixels (``ratio`` of
         them per CSS pixel) showing ``cells`` (the cards and the cells to light up; the
@@ -143,16 +171,31 @@ class Geometry:
         ``r..r+1``), else on ``focus`` when the table does not fit, else on the middle.
         ``side`` puts the hand beside the table (``None``: when the canvas is at least
         :data:`SIDE_ASPECT` times wider than high).  ``graph`` (CSS pixels, e.g.
-        :data:`GRAPH_H`) puts a graph band of that height under the table, at most a quarter
-        of the canvas.
+        :data:`GRAPH_H`) asks for a graph band: under the table, at most a sixth of the
+        canvas high; with the hand beside the table, in the hand's column under its cards
+        (the column is then at least :data:`GRAPH_SIDE_W` wide), so that the graph takes
+        none of the table's height.  ``holds`` asks for a band for "What do they hold?"
+        (:attr:`holds_band`) beside the table or under it, whichever leaves the table's
+        cells bigger (beside on a wide canvas, under on a narrow one).
+
+        The hand's cards shrink first (down to :data:`MIN_TAP` wide) where that lets the
+        table's cards be as big as the hand's, and no further; where no smaller hand makes
+        them that big, as far as a smaller hand makes them bigger at all.
 
         >>> small = Geometry.fit(400, 400, [(r, c) for r in range(9) for c in range(9)], 5)
         >>> round(small.cell_size[0])  # the whole table fits, too small for a finger
-        16
+        18
         >>> big = Geometry.fit(400, 400, [(r, c) for r in range(9) for c in range(9)], 5,
         ...                    min_cell=MIN_TAP)
         >>> big.cell_size[0], big.visible((0, 0)), big.visible((4, 4))
         (44.0, False, True)
+
+        A table of four rows at 900 x 720: the hand's cards shrink until the table's are as
+        wide (the card inside a cell is ``CARD_INSET`` less on each side):
+
+        >>> g = Geometry.fit(900, 720, [(r, 0) for r in range(4)], 5)
+        >>> g.hand_box(0)[2] < HAND_CARD_W, g.card_box((0, 0))[2] >= g.hand_box(0)[2]
+        (True, True)
         """
         cells = list(cells)
         rows = [r for r, _ in cells] or [0]
@@ -162,29 +205,19 @@ class Geometry:
         css_w, css_h = width / ratio, height / ratio
         if side is None:
             side = css_w >= SIDE_ASPECT * css_h
-        hand_scale, columns, hand_w, hand_h = _hand_layout(css_w, css_h, hand, side)
-        bar = (0.0, 0.0, css_w, BAR_H)
-        graph = min(max(graph, 0.0), css_h / 4)
-        if side:
-            table = (0.0, BAR_H, max(css_w - hand_w, 1.0), max(css_h - BAR_H - graph, 1.0))
-            hand_box = (css_w - hand_w, BAR_H, hand_w, max(css_h - BAR_H, 1.0))
-        else:
-            table = (0.0, BAR_H, css_w, max(css_h - BAR_H - hand_h - graph, 1.0))
-            hand_box = (0.0, css_h - hand_h, css_w, hand_h)
-        graph_box = (0.0, table[1] + table[3], table[2], graph) if graph else (0.0, 0.0, 0.0, 0.0)
-        area_x, area_y, area_w, area_h = table
-        span_c, span_r = right - left + 1, bottom - top + 1
-        fitted = min(area_w / (span_c * CELL_W), area_h / (span_r * CELL_H), 1.0)
-        least = min(
-            min_cell / CELL_W,
-            area_w / (_MIN_VISIBLE * CELL_W),
-            area_h / (_MIN_VISIBLE * CELL_H),
-        )
+        span = (bottom - top + 1, right - left + 1)
+
+        def plan(most: float) -> _Bands:
+            return _bands(css_w, css_h, hand, side, most, max(graph, 0.0), holds, span,
+                          min_cell)  # fmt: skip
+
+        bands = _hand_first(plan)
+        area_x, area_y, area_w, area_h = bands.table
         zoom = min(max(zoom, MIN_ZOOM), MAX_ZOOM)
-        scale = max(max(fitted, least) * zoom, 1e-3)
+        scale = max(bands.table_scale * zoom, 1e-3)
         if centre is not None:
             mid_r, mid_c = centre
-        elif focus is not None and (zoom > 1 or fitted < least):
+        elif focus is not None and (zoom > 1 or bands.clipped):
             mid_r, mid_c = focus[0] + 0.5, focus[1] + 0.5
         else:
             mid_r, mid_c = (top + bottom + 1) / 2, (left + right + 1) / 2
@@ -195,8 +228,8 @@ class Geometry:
             area_y + area_h / 2 - mid_r * CELL_H * scale,
         )
         css = cls(
-            css_w, css_h, scale, origin, hand, hand_scale, 1.0, side, columns,
-            bar, table, hand_box, graph_box,
+            css_w, css_h, scale, origin, hand, bands.hand_scale, 1.0, side, bands.columns,
+            bands.bar, bands.table, bands.hand, bands.graph, bands.holds,
         )  # fmt: skip
         return css if ratio == 1 else css._times(ratio, width, height)
 
@@ -211,6 +244,7 @@ class Geometry:
             width, height, self.scale * k, (self.origin[0] * k, self.origin[1] * k),
             self.hand, self.hand_scale * k, self.ratio * k, self.side, self.hand_columns,
             box(self.bar_band), box(self.table_band), box(self.hand_band), box(self.graph_band),
+            box(self.holds_band),
         )  # fmt: skip
 
     @property
@@ -395,13 +429,125 @@ def canvas_size(
     return round(css_width * ratio), round(css_height * ratio)
 
 
+@dataclass(frozen=True)
+class _Bands:
+    """The parts of one layout (CSS pixels) and the table's scale at zoom 1."""
+
+    hand_scale: float
+    columns: int
+    bar: Box
+    table: Box
+    hand: Box
+    graph: Box
+    holds: Box
+    table_scale: float
+    clipped: bool
+    """Whether ``min_cell`` keeps the table from being shrunk to fit."""
+
+
+_NONE: Box = (0.0, 0.0, 0.0, 0.0)
+
+
+def _bands(
+    css_w: float, css_h: float, hand: int, side: bool, most: float, graph: float,
+    holds: bool, span: tuple[int, int], min_cell: float,
+) -> _Bands:  # fmt: skip
+    """The parts of a ``css_w`` x ``css_h`` canvas with hand cards at most ``most`` times
+    full size, and the zoom-1 scale of a table of ``span`` (rows, columns) cells in its
+    band (see :meth:`Geometry.fit` for the other arguments)."""
+    column = max(GRAPH_SIDE_W, 0.3 * css_w) if side and graph else 0.0
+    below = graph if side else 0.0
+    hand_scale, columns, hand_w, hand_h = _hand_layout(css_w, css_h, hand, side, most,
+                                                       column=column, below=below)  # fmt: skip
+    bar = (0.0, 0.0, css_w, BAR_H)
+    graph_box = _NONE
+    if side:
+        table = (0.0, BAR_H, max(css_w - hand_w, 1.0), max(css_h - BAR_H, 1.0))
+        hand_box = (css_w - hand_w, BAR_H, hand_w, hand_h)
+        if graph:
+            rest = max(css_h - BAR_H - hand_h, 1.0)
+            graph_box = (css_w - hand_w, BAR_H + hand_h, hand_w, min(rest, 2 * graph))
+    else:
+        graph = min(graph, css_h / 6)
+        table = (0.0, BAR_H, css_w, max(css_h - BAR_H - hand_h - graph, 1.0))
+        hand_box = (0.0, css_h - hand_h, css_w, hand_h)
+        if graph:
+            graph_box = (0.0, table[1] + table[3], css_w, graph)
+    holds_box = _NONE
+    if holds:
+        table, holds_box = _holds_split(table, span)
+    scale, clipped = _table_scale(table, span, min_cell)
+    return _Bands(hand_scale, columns, bar, table, hand_box, graph_box, holds_box, scale,
+                  clipped)  # fmt: skip
+
+
+def _holds_split(area: Box, span: tuple[int, int]) -> tuple[Box, Box]:
+    """The table's band and the band of "What do they hold?" in ``area``: beside the table
+    or under it, whichever leaves a table of ``span`` bigger cells (beside on a tie)."""
+    x, y, w, h = area
+    side_w = min(HOLDS_W, w / 2)
+    beside = ((x, y, w - side_w, h), (x + w - side_w, y, side_w, h))
+    under_h = min(max(HOLDS_H, 0.4 * h), 0.6 * h)
+    under = ((x, y, w, h - under_h), (x, y + h - under_h, w, under_h))
+    if _table_scale(under[0], span, 0.0)[0] > _table_scale(beside[0], span, 0.0)[0]:
+        return under
+    return beside
+
+
+def _table_scale(area: Box, span: tuple[int, int], min_cell: float) -> tuple[float, bool]:
+    """The zoom-1 scale of a table of ``span`` (rows, columns) cells in ``area``: the whole
+    table, never larger than full size, nor smaller than ``min_cell`` allows; and whether
+    ``min_cell`` kept it from fitting."""
+    _, _, area_w, area_h = area
+    rows, cols = span
+    fitted = min(area_w / (cols * CELL_W), area_h / (rows * CELL_H), 1.0)
+    least = min(
+        min_cell / CELL_W,
+        area_w / (_MIN_VISIBLE * CELL_W),
+        area_h / (_MIN_VISIBLE * CELL_H),
+    )
+    return max(fitted, least), fitted < least
+
+
+def _hand_first(plan: Callable[[float], _Bands]) -> _Bands:
+    """The layout ``plan(most)`` whose hand cards (at most ``most`` times full size) are as
+    big as they can be while the table's cards are as big as theirs: the hand shrinks first,
+    down to :data:`MIN_TAP` wide.  Where even the smallest hand leaves the table's cards
+    smaller, the hand shrinks as far as that still makes the table's cards bigger."""
+    full = plan(1.0)
+    low = _MIN_HAND_SCALE
+    if full.hand_scale <= low:
+        return full
+    least = plan(low)
+
+    def good(b: _Bands) -> bool:
+        if least.table_scale >= low:
+            return b.table_scale >= b.hand_scale
+        return b.table_scale >= least.table_scale * (1 - 1e-9)
+
+    if good(full):
+        return full
+    lo, hi = low, full.hand_scale  # good at lo, not at hi
+    for _ in range(16):
+        mid = (lo + hi) / 2
+        if good(plan(mid)):
+            lo = mid
+        else:
+            hi = mid
+    return plan(lo)
+
+
 def _hand_layout(
-    css_w: float, css_h: float, hand: int, side: bool
-) -> tuple[float, int, float, float]:
+    css_w: float, css_h: float, hand: int, side: bool, most: float = 1.0, *,
+    column: float = 0.0, below: float = 0.0,
+) -> tuple[float, int, float, float]:  # fmt: skip
     """Scale, cards per row, width and height of the hand's part of the canvas (CSS px).
 
-    Cards are full size where they fit and shrink down to :data:`MIN_TAP` wide, then wrap
-    into more rows (under the table) or more columns (beside it).
+    Cards are at most ``most`` times full size where they fit and shrink down to
+    :data:`MIN_TAP` wide, then wrap into more rows (under the table) or more columns
+    (beside it).  Beside the table, the column is at least ``column`` wide (with as many
+    cards a row as that holds) and ``below`` CSS pixels of it are kept under the cards (the
+    part is then only as high as the cards).
 
     >>> _hand_layout(900, 720, 5, False)
     (1.0, 5, 900, 132.0)
@@ -412,31 +558,40 @@ def _hand_layout(
     (7, True, True)
     >>> _hand_layout(1280, 480, 5, True)[:3]
     (1.0, 2, 194.0)
+    >>> _hand_layout(853, 480, 5, True, column=300, below=120)  # three a row, two rows high
+    (1.0, 3, 300, 244.0)
     """
     n = max(hand, 1)
     unit_w, unit_h = HAND_CARD_W + HAND_GAP, HAND_CARD_H + HAND_GAP
     if not side:
         columns = n
-        scale = min(1.0, css_w / (n * unit_w + HAND_GAP))
+        scale = min(most, css_w / (n * unit_w + HAND_GAP))
         if scale < _MIN_HAND_SCALE:
             columns = max(
                 1, int((css_w - HAND_GAP * _MIN_HAND_SCALE) // (unit_w * _MIN_HAND_SCALE))
             )
-            scale = min(1.0, css_w / (columns * unit_w + HAND_GAP))
-        rows = math.ceil(n / columns)
-        height = HAND_TOP + rows * HAND_CARD_H * scale + (rows - 1) * HAND_GAP * scale + HAND_BOTTOM
-        return scale, columns, css_w, height
-    room = max(css_h - BAR_H - HAND_TOP - HAND_BOTTOM, 1.0)
-    columns = min(SIDE_COLUMNS, n)
+            scale = min(most, css_w / (columns * unit_w + HAND_GAP))
+        return scale, columns, css_w, _cards_height(n, columns, scale)
+    room = max(css_h - BAR_H - below - HAND_TOP - HAND_BOTTOM, 1.0)
+    wide = int((column - HAND_GAP * most) // (unit_w * most)) if column else 0
+    columns = max(min(SIDE_COLUMNS, n), min(wide, n))
     while True:
         rows = math.ceil(n / columns)
-        scale = min(1.0, (room + HAND_GAP) / (rows * unit_h))
+        scale = min(most, (room + HAND_GAP) / (rows * unit_h))
         if scale >= _MIN_HAND_SCALE or columns >= n:
             break
         columns += 1
-    scale = max(scale, _MIN_HAND_SCALE)
-    width = max(columns, SIDE_COLUMNS) * unit_w * scale + HAND_GAP * scale
-    return scale, columns, width, css_h - BAR_H
+    scale = max(scale, min(_MIN_HAND_SCALE, most))
+    width = max(columns * unit_w * scale + HAND_GAP * scale,
+                SIDE_COLUMNS * unit_w * scale + HAND_GAP * scale, column)  # fmt: skip
+    height = _cards_height(n, columns, scale) if below else css_h - BAR_H
+    return scale, columns, width, height
+
+
+def _cards_height(cards: int, columns: int, scale: float) -> float:
+    """Height of a hand of ``cards`` cards, ``columns`` a row, at ``scale`` (CSS px)."""
+    rows = math.ceil(cards / columns)
+    return HAND_TOP + rows * HAND_CARD_H * scale + (rows - 1) * HAND_GAP * scale + HAND_BOTTOM
 
 
 def _clamp(mid: float, low: float, high: float, view: float) -> float:
