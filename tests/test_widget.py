@@ -165,8 +165,9 @@ def test_click_on_an_occupied_cell_is_refused_with_the_rule() -> None:
     assert w.message.startswith("That cell already holds a card")
     assert w.session.detail.startswith("Rules section 5")  # the rule, for who wants it
     assert w.status_text().endswith(f"{w.message}\n{w.session.detail}")
-    assert w.status.value.endswith(  # shown quieter
-        f'<span style="color: #57606a; font-size: 0.9em">{w.session.detail}</span>'
+    detail = w.session.detail
+    assert w.status.value.endswith(  # shown quieter (grey: the dweebies-detail class)
+        f'<div class="dweebies-line dweebies-detail" title="{detail}">{detail}</div>'
     )
 
 
@@ -635,10 +636,10 @@ def test_a_draw_keeps_the_picked_card_picked() -> None:
     seat = w.viewer
     assert seat is not None and w.game.owed_draws(seat)
     for index in range(len(w.game.hand(seat))):
-        picked = w.game.hand(seat)[index]
+        picked = w.session.hand()[index]  # the hand as the screen shows it
         w.select(index)
         w.draw_owed()
-        assert w.game.hand(seat)[w.selected or 0] == picked and w.selected is not None
+        assert w.session.hand()[w.selected or 0] == picked and w.selected is not None
         if not w.game.owed_draws(seat):
             break
         w.select(None)

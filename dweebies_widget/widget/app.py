@@ -15,6 +15,11 @@ Once the game is over, Review looks back over it move by move (the session steps
 runs off the event thread, :mod:`~.background`); :meth:`DweebiesWidget.replay` opens any game
 that way.
 
+The status shows a fixed number of lines (the mode's :attr:`~.modes.Mode.budget`: three in
+play), the newest news first; the status, the buttons and the log are at least 16 CSS pixels,
+and ``presentation=True`` (or the Big button) makes everything half as big again for a
+projector.
+
 Seats are people at this screen (given by name) or AI players (any object with
 ``choose(view, rng)``, or a plain function).  AI seats move by themselves after a short
 visible pause (``ai_delay``); with ``ai_delay=0`` they answer at once, inside the handling of
@@ -36,6 +41,7 @@ from .announce import Change
 from .background import in_background
 from .buttons import Buttons
 from .canvas_box import DEFAULT_SIZE, CanvasBox, log_html, status_html
+from .companion import PRESENTATION
 from .paint import paint
 from .pen import Pen
 from .puzzle_paint import paint_overlay
@@ -80,6 +86,11 @@ class DweebiesWidget(CanvasBox):
             kernel's event thread) and ``source`` (the seat at this screen plays a table
             kept elsewhere, see :mod:`~dweebies_widget.widget.remote`: no New game, seed box
             or Undo).
+        presentation: for a projector: everything 1.5 times as big (the status, the
+            buttons and the log at 24 CSS pixels instead of 16; on the canvas every card,
+            chip, tap target and text, laid out at 1.5 times the pixel ratio so the drawing
+            stays sharp).  The Big button turns it on and off; so does
+            :attr:`presentation`.
 
     Everything the widget decides is its :attr:`session` (a
     :class:`~dweebies_widget.widget.session.Session`: turn flow, selection, text, the
@@ -103,6 +114,7 @@ class DweebiesWidget(CanvasBox):
         width: int | None = None,
         height: int | None = None,
         pixel_ratio: float = 2,
+        presentation: bool = False,
         **options: Any,
     ) -> None:
         self._start(width, height, pixel_ratio)
@@ -112,9 +124,14 @@ class DweebiesWidget(CanvasBox):
                 seats, width=cw, height=ch, pixel_ratio=self._ratio, scheduler=self._schedule,
                 reviewer=in_background(self._guarded), **options,
             )  # fmt: skip
-            self._wire("Dweebies table", status_height="5.6em", log_height="9em")
+            if presentation:
+                self.session.table.presentation = True
+            self._wire("Dweebies table", status_height="4.2em", log_height="9em")
+            self.companion.on_focus(self._guarded(self.session.focus))
             seed = int(options.get("seed", 0))
-            self.buttons = Buttons(self.session, self.new_game, self._guarded, seed + 1)
+            self.buttons = Buttons(
+                self.session, self.new_game, self._guarded, seed + 1, self._present
+            )
             self._review_bar: ReviewBar | None = None  # made when first looking back
             self.controls_row = widgets.VBox([self.buttons.box])
             """Holds the row of buttons of play, or the review bar while looking back."""
@@ -122,6 +139,8 @@ class DweebiesWidget(CanvasBox):
             children = [self.companion, self.canvas, self.status, self.controls_row]
             super().__init__([*children, self.move_log])
             self.add_class("dweebies-widget")
+            if presentation:
+                self.add_class(PRESENTATION)
             self.session.on_change = self.show
             # The text now; the picture once a page shows the canvas (it asks for it, see
             # CanvasBox): drawn before, it would be drawn twice.
@@ -212,6 +231,24 @@ class DweebiesWidget(CanvasBox):
     message = _setting("message")
 
     @property
+    def presentation(self) -> bool:
+        """Presentation mode (see the ``presentation`` option); setting it shows the widget
+        again at that size."""
+        return self.session.table.presentation
+
+    @presentation.setter
+    def presentation(self, on: bool) -> None:
+        with self._lock:
+            self._present(on)
+
+    def _present(self, on: bool) -> None:
+        if on:
+            self.add_class(PRESENTATION)
+        else:
+            self.remove_class(PRESENTATION)
+        self.session.presentation = on  # draws the table again at that size
+
+    @property
     def review_bar(self) -> ReviewBar:
         """The controls shown instead of :attr:`buttons` while looking back (made the first
         time they are needed: most games are never looked back over)."""
@@ -253,6 +290,7 @@ class DweebiesWidget(CanvasBox):
             pen = Pen()
             self.paint(pen)
             self._draw(pen)
+        self._status_rows(c.mode.budget)
         self.status.value = status_html(c.status_lines(), c.detail)
         self.move_log.value = log_html(c.log_entries(), "No moves yet.")
         self.buttons.update(c.controls())

@@ -4,16 +4,18 @@ Which game is on the table ("Game 7": the seed that dealt it), New game with the
 seed, Review (once the game is over: look back over every move), Undo, Hint, Heat map, Labels
 (the coordinates of the lit cells), "What do they hold?" (only on a teacher's screen or in a
 game without people at this screen), Draw (only with ``Rules(auto_draw=False)``), zoom out /
-fit / in, and Step and Play (only in a game without people at this screen).  A seat whose
-table is elsewhere (:mod:`~dweebies_widget.widget.remote`) has no game name, New game, seed
-box or Undo: those belong to the screen's own games.  Only the buttons shown are made.  Which
-buttons can be used is the session's answer
+fit / in (zoom out and in are icons, named by their tooltips), Step and Play (only in a game
+without people at this screen), and Big (presentation mode, when the widget offers it).
+A seat whose table is elsewhere (:mod:`~dweebies_widget.widget.remote`) has no game name,
+New game, seed box or Undo: those belong to the screen's own games.  Only the buttons shown
+are made.  Which buttons can be used is the session's answer
 (:class:`~dweebies_widget.widget.session.Controls`); :meth:`Buttons.update` applies it.
 While a game is looked back over, the row of :mod:`~dweebies_widget.widget.review_bar`
 replaces this one.
 
-Every button is at least 44 x 44 CSS pixels (a fingertip), and the row wraps on narrow
-screens.
+Every button is at least 44 x 44 CSS pixels (a fingertip), its text 16 CSS pixels (24 in
+presentation mode); the row wraps on narrow screens (two rows at 150 % zoom on a 1280 x 720
+screen), and the canvas leaves room for it (:func:`~.companion.fit_size`).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class Buttons:
         new_game: deals a new game from the seed box (the widget's, which owns the box).
         guard: wraps every handler (see :data:`Guard`).
         next_seed: the seed box's first value.
+        present: turns presentation mode on or off (the Big toggle; ``None``: no toggle).
     """
 
     def __init__(
@@ -55,6 +58,7 @@ class Buttons:
         new_game: Callable[[], object],
         guard: Guard,
         next_seed: int,
+        present: Callable[[bool], object] | None = None,
     ) -> None:
         def button(label: str, tip: str, action: Callable[[], object], icon: str = "") -> Any:
             b = widgets.Button(description=label, tooltip=tip, icon=icon, layout=_layout())
@@ -106,10 +110,10 @@ class Buttons:
         self.draw: Any = None
         if not c.rules.auto_draw:
             self.draw = button("Draw", "Take a draw you owe (rules section 8)", c.draw_owed)
-        self.zoom_out = button("Zoom out", "Show more of the table", lambda: c.zoom(1 / ZOOM_STEP),
-                               "search-minus")  # fmt: skip
+        self.zoom_out = button("", "Zoom out: show more of the table",
+                               lambda: c.zoom(1 / ZOOM_STEP), "search-minus")  # fmt: skip
         self.zoom_fit = button("Fit", "Show the whole table", lambda: c.zoom(None), "arrows-alt")
-        self.zoom_in = button("Zoom in", "Make the cards bigger", lambda: c.zoom(ZOOM_STEP),
+        self.zoom_in = button("", "Zoom in: make the cards bigger", lambda: c.zoom(ZOOM_STEP),
                               "search-plus")  # fmt: skip
         self.step: Any = None
         self.play: Any = None
@@ -117,9 +121,14 @@ class Buttons:
             self.step = button("Step", "Let the AI to move play one move", c.step, "step-forward")
             self.play = toggle("Play", "Let the AI players play on (press again to pause)",
                                c.play, "play")  # fmt: skip
+        self.big: Any = None
+        """Presentation mode: everything bigger, for a projector."""
+        if present is not None:
+            self.big = toggle("Big", "Presentation mode: everything bigger, for a projector",
+                              present, "television")  # fmt: skip
         children = [self.game, self.new, self.seed, self.review, self.undo, self.hint, self.heat,
                     self.labels, self.holds, self.draw, self.zoom_out, self.zoom_fit,
-                    self.zoom_in, self.step, self.play]  # fmt: skip
+                    self.zoom_in, self.step, self.play, self.big]  # fmt: skip
         self.box = widgets.HBox(
             [b for b in children if b is not None],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -150,6 +159,7 @@ class Buttons:
                 (self.heat, self._session.heat),
                 (self.labels, controls.labels),
                 (self.holds, controls.holds_on),
+                (self.big, self._session.presentation),
             ):
                 if toggle is not None and toggle.value != on:
                     toggle.value = on

@@ -17,7 +17,9 @@ One job, glue only: a box of ipywidgets around an ipycanvas that shows a session
   is one message to the browser, and gives the companion the board in words and each new
   announcement for screen readers (:meth:`CanvasBox._speak`).
 
-:func:`status_html` and :func:`log_html` write the status line and the move log.
+:func:`status_html` and :func:`log_html` write the status line and the move log; the status
+box is exactly :meth:`CanvasBox._status_rows` lines tall (:data:`LINE_EM` each), so the
+buttons under it never move as news comes and goes.
 """
 
 from __future__ import annotations
@@ -36,10 +38,12 @@ from .compat import forget_current_canvas
 from .pen import Pen
 from .timing import Cancel, Job, call_later
 
-__all__ = ["DEFAULT_SIZE", "CanvasBox", "Screen", "log_html", "status_html"]
+__all__ = ["DEFAULT_SIZE", "LINE_EM", "CanvasBox", "Screen", "log_html", "status_html"]
 
 DEFAULT_SIZE = (900, 720)
 """The canvas's display size (CSS pixels) until the page has been measured."""
+LINE_EM = 1.4
+"""One status line's height, in ems of the status text (its CSS ``line-height``)."""
 
 
 class Screen(Protocol):
@@ -124,6 +128,13 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
         self.status.add_class("dweebies-status")
         self.move_log = widgets.HTML(layout=widgets.Layout(max_height=log_height, overflow="auto"))
         self.move_log.add_class("dweebies-log")
+
+    def _status_rows(self, rows: int) -> None:
+        """Make the status box exactly ``rows`` lines tall (each line is cut short with an
+        ellipsis rather than wrapped, see :func:`status_html`)."""
+        height = f"{rows * LINE_EM:g}em"
+        if self.status.layout.height != height:
+            self.status.layout.height = self.status.layout.min_height = height
 
     @property
     def pixel_ratio(self) -> float:
@@ -239,17 +250,22 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
 
 
 def status_html(lines: Sequence[str], detail: str = "") -> str:
-    """The status line: its first line bold; ``detail`` (the rule behind a refusal), when it
-    is the last line, said quieter: there for those who want it.
+    """The status lines, one line each (a line too long for the box ends in an ellipsis;
+    its whole text is its tooltip, and the screen reader hears it all): the first bold;
+    ``detail`` (the rule behind a refusal) said quieter: there for those who want it.
 
-    >>> status_html(["Ana to play.", "Pick a card."], detail="Pick a card.")
-    '<b>Ana to play.</b><br><span style="color: #57606a; font-size: 0.9em">Pick a card.</span>'
+    >>> print(status_html(["Ana to play.", "Pick a card."], detail="Pick a card."))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    <div class="dweebies-line" title="Ana to play."><b>Ana to play.</b></div><div
+    class="dweebies-line dweebies-detail" title="Pick a card.">Pick a card.</div>
     """
-    out = [html.escape(line) for line in lines]
-    out[0] = f"<b>{out[0]}</b>"
-    if detail and len(out) > 1 and out[-1] == html.escape(detail):
-        out[-1] = f'<span style="color: #57606a; font-size: 0.9em">{out[-1]}</span>'
-    return "<br>".join(out)
+    out = []
+    for i, line in enumerate(lines):
+        text = html.escape(line)
+        quiet = " dweebies-detail" if i > 0 and detail and line == detail else ""
+        shown = f"<b>{text}</b>" if i == 0 else text
+        out.append(f'<div class="dweebies-line{quiet}" title="{text}">{shown}</div>')
+    return "".join(out)
 
 
 def log_html(entries: Sequence[str], empty: str) -> str:

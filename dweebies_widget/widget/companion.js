@@ -5,8 +5,6 @@ const HIDDEN = "dweebies-sr-only";
 // Report a new measure only when it moved this much (a scroll bar that comes and goes moves
 // the width by about 15 px, and must not start a resize loop).
 const STEP = 16;
-// The log's first lines: what must stay in view under the buttons.
-const LOG_LINES_PX = 48;
 
 let counter = 0;
 
@@ -75,16 +73,22 @@ function render({ model, el }) {
   model.on("change:label", label);
 
   // (1) Measure, and tell Python: it sizes the canvas from these.  Only changes of a few
-  // pixels or more are told (see STEP), or when asked to (`force`).
+  // pixels or more are told (see STEP), or when asked to (`force`).  "Other" is the room the
+  // widget needs besides its canvas, from its top to the bottom of its buttons (the status
+  // lines, the buttons, a puzzle's title): the canvas gets what the window has left.
   let last = [-1, -1];
+  const controlsBottom = () => {
+    const row = box.querySelector(".dweebies-controls") || box.querySelector(".dweebies-buttons");
+    if (row) return row.getBoundingClientRect().bottom;
+    const log = box.querySelector(".dweebies-log");
+    return log ? log.getBoundingClientRect().top : box.getBoundingClientRect().bottom;
+  };
   const measure = (force) => {
     if (!box || !canvas || !el.isConnected) return;
     const width = el.getBoundingClientRect().width;
     if (width <= 0) return;
     const top = box.getBoundingClientRect().top;
-    const log = box.querySelector(".dweebies-log");
-    const logTop = log ? log.getBoundingClientRect().top : box.getBoundingClientRect().bottom;
-    const other = Math.max(0, logTop + LOG_LINES_PX - top - canvas.getBoundingClientRect().height);
+    const other = Math.max(0, controlsBottom() - top - canvas.getBoundingClientRect().height);
     const moved = Math.abs(width - last[0]) >= STEP || Math.abs(other - last[1]) >= STEP;
     if (!force && !moved) return;
     last = [width, other];
@@ -112,6 +116,19 @@ function render({ model, el }) {
   };
   const onBlur = () => {
     delete canvas.dataset.pointer;
+  };
+  // The keyboard's focus shows the table's cursor at once (Python draws it): focus that a
+  // pointer gave is not the keyboard's.
+  const onFocus = () => {
+    if (!canvas.dataset.pointer) model.send({ event: "focus" });
+  };
+  // (6) Toggle buttons say whether they are pressed.
+  let pressWatch = null;
+  const showPressed = () => {
+    for (const b of box.querySelectorAll(".widget-toggle-button")) {
+      const pressed = b.classList.contains("mod-active") ? "true" : "false";
+      if (b.getAttribute("aria-pressed") !== pressed) b.setAttribute("aria-pressed", pressed);
+    }
   };
   // (5) The row of controls is swapped when a game is looked back over (and back): a control
   // that had the focus leaves the page with its row, and the focus would fall to the page's
@@ -147,7 +164,13 @@ function render({ model, el }) {
     box.addEventListener("keydown", onKeyDown, true);
     canvas.addEventListener("pointerdown", onPointer, true);
     canvas.addEventListener("blur", onBlur);
+    canvas.addEventListener("focus", onFocus);
     observer.observe(el);
+    const status = box.querySelector(".dweebies-status");
+    if (status) observer.observe(status);
+    showPressed();
+    pressWatch = new MutationObserver(showPressed);
+    pressWatch.observe(box, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
     const row = box.querySelector(".dweebies-controls") || box.querySelector(".dweebies-buttons");
     if (row) {
       observer.observe(row);
@@ -171,6 +194,7 @@ function render({ model, el }) {
     observer.disconnect();
     if (logWatch) logWatch.disconnect();
     if (rowWatch) rowWatch.disconnect();
+    if (pressWatch) pressWatch.disconnect();
     window.removeEventListener("resize", onWindowResize);
     if (box) {
       box.removeEventListener("keydown", onKeyDown, true);
@@ -179,6 +203,7 @@ function render({ model, el }) {
     if (canvas) {
       canvas.removeEventListener("pointerdown", onPointer, true);
       canvas.removeEventListener("blur", onBlur);
+      canvas.removeEventListener("focus", onFocus);
     }
   };
 }

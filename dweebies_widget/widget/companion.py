@@ -10,10 +10,10 @@ run in the kernel and cannot see the page, so five jobs are done here:
    width (a ``ResizeObserver``: it is as wide as the widget may be) and the window's height
    and ``devicePixelRatio``, and reports them as the traits :attr:`~Companion.width`,
    :attr:`~Companion.view_height`, :attr:`~Companion.other_height` (room taken by the status
-   line, the buttons and the first lines of the move log) and :attr:`~Companion.dpr`.  The
-   widget turns them into a canvas size (:func:`fit_size`), so the table uses the width it
-   has and, on a 1280 x 720 projector, the table, the status line and the buttons are in view
-   together.
+   lines and the buttons) and :attr:`~Companion.dpr`.  The widget turns them into a canvas
+   size (:func:`fit_size`), so the table uses the width it has and, once the widget's top is
+   at the top of the window, the table, the status and the buttons are in view together: on
+   a 1280 x 720 projector, at 150 % browser zoom (853 x 480 CSS pixels), on a tablet.
 
 2. **Speak for the canvas.**  A canvas is a picture: a screen reader finds nothing in it.  The
    companion keeps a visually hidden text of the board (:attr:`~Companion.description`: the
@@ -30,12 +30,15 @@ run in the kernel and cannot see the page, so five jobs are done here:
    to the canvas without preventing their default, so the browser moves the focus as usual.
    Every other key still reaches the canvas (digits, arrows, Enter...).
 
-4. **Make focus visible**: a clear outline on the canvas, the buttons and the move log when
-   they have keyboard focus.  ipycanvas focuses the canvas on every click too, and Chromium
-   then shows the keyboard outline; the companion marks a canvas focused by a pointer so the
-   outline waits for the next key.  Its style sheet also gives the seed box a 44-pixel tap
-   target and the status line room for four lines, so the buttons do not jump as messages
-   come and go.
+4. **Make focus visible**: a clear outline all round the canvas (drawn inside its box, so
+   no parent clips it), the buttons and the move log when they have keyboard focus, and the
+   table's keyboard cursor as soon as the canvas gets the focus from the keyboard (the
+   companion sends a ``{"event": "focus"}`` message, see :meth:`Companion.on_focus`).
+   ipycanvas focuses the canvas on every click too, and Chromium then shows the keyboard
+   outline; the companion marks a canvas focused by a pointer so the outline waits for the
+   next key.  Toggle buttons say whether they are pressed (``aria-pressed``).  Its style
+   sheet sets the text sizes (:data:`TEXT_PX`, :data:`PRESENTATION_TEXT_PX` in presentation
+   mode), gives the seed box a 44-pixel tap target and keeps each status line to one line.
 
 5. **Keep the focus** when the row of controls is swapped (looking back over a game, and
    back): the control that had it leaves the page, and the focus goes to the canvas rather
@@ -48,12 +51,17 @@ keeps its own size.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import anywidget
 import traitlets
 
-__all__ = ["MAX_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "Companion", "fit_size"]
+__all__ = [
+    "MAX_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "PRESENTATION", "PRESENTATION_TEXT_PX", "TEXT_PX",
+    "Companion", "fit_size",
+]  # fmt: skip
 
 _HERE = Path(__file__).parent
 
@@ -61,12 +69,20 @@ MAX_WIDTH = 1600
 """The widest the canvas follows the page (CSS pixels); wider pages get margins."""
 MIN_WIDTH = 280
 """The narrowest canvas (CSS pixels); a narrower page shrinks it by CSS."""
-MIN_HEIGHT = 320
-"""The lowest canvas (CSS pixels) when the screen is short."""
+MIN_HEIGHT = 200
+"""The lowest canvas (CSS pixels) when the screen is short (a wide, short canvas shows the
+hand beside the table)."""
+TEXT_PX = 16
+"""The status lines', the buttons' and the log's text size (CSS pixels): read from the back
+of a room.  Set in ``companion.css`` as ``--dweebies-text``."""
+PRESENTATION_TEXT_PX = 24
+"""The same in presentation mode (a widget with the :data:`PRESENTATION` class)."""
+PRESENTATION = "dweebies-presentation"
+"""The widget's class in presentation mode."""
 _TALLEST = 1.25
 """The canvas is at most this many times as tall as it is wide."""
 _GAP = 8
-"""CSS pixels left free below the first lines of the move log."""
+"""CSS pixels left free below the buttons."""
 
 
 class Companion(anywidget.AnyWidget):
@@ -96,6 +112,16 @@ class Companion(anywidget.AnyWidget):
     announcement_id = traitlets.Int(0).tag(sync=True)
     """Goes up by one per new announcement: the page reads :attr:`announcement` then."""
 
+    def on_focus(self, callback: Callable[[], object]) -> None:
+        """Call ``callback`` when the canvas gets the keyboard's focus (Tab; not a click or
+        a tap, which focus it too)."""
+
+        def heard(_widget: Any, content: Any, _buffers: Any) -> None:
+            if isinstance(content, dict) and content.get("event") == "focus":
+                callback()
+
+        self.on_msg(heard)
+
 
 def fit_size(
     width: float,
@@ -108,14 +134,17 @@ def fit_size(
     """The canvas's display size in CSS pixels, from what the page measured.
 
     The width is the widget's (at most :data:`MAX_WIDTH`) unless ``fixed_width`` is given; the
-    height is what the screen has left once the status line, the buttons and the first lines
-    of the move log have their room, between :data:`MIN_HEIGHT` and 1.25 x the width, unless
-    ``fixed_height`` is given.
+    height is what the screen has left once the status lines and the buttons
+    (``other_height``) have their room, between :data:`MIN_HEIGHT` and 1.25 x the width,
+    unless ``fixed_height`` is given.  (The move log comes under the buttons: it is read by
+    scrolling.)
 
-    >>> fit_size(1240, 720, 170)        # a 1280 x 720 projector: all in view
-    (1240, 542)
-    >>> fit_size(740, 1024, 260)        # a portrait tablet: a tall table
-    (740, 756)
+    >>> fit_size(1264, 720, 125)        # a 1280 x 720 projector: all in view
+    (1264, 587)
+    >>> fit_size(837, 480, 175)         # the same at 150 % zoom: two rows of buttons
+    (837, 297)
+    >>> fit_size(740, 1024, 230)        # a portrait tablet: a tall table
+    (740, 786)
     >>> fit_size(360, 844, 300)         # a phone
     (360, 450)
     >>> fit_size(1240, 720, 170, fixed_width=900, fixed_height=720)

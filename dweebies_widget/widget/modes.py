@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import IllegalMoveError
 from ..game import Game, Move, Placement
+from ..grammar import clause
 from ..grid import Cell
 from . import words
 from .remote import AGAIN, Elsewhere, Source
@@ -47,8 +48,10 @@ if TYPE_CHECKING:
     from .overlay import Overlay
     from .session import Session
 
-__all__ = ["NO_HINTS", "LocalPlay", "Mode", "RemoteSeat"]
+__all__ = ["NO_HINTS", "PLAY_LINES", "LocalPlay", "Mode", "RemoteSeat"]
 
+PLAY_LINES = 3
+"""The play screen's status lines: what to do now, and the two newest pieces of news."""
 NO_HINTS = "Your teacher has turned hints off at this table."
 """Why Hint and the heat map do nothing at a remote table that forbids them."""
 
@@ -64,8 +67,10 @@ class Mode:
     own_games = True
     """Whether Undo and New game work here (the screen's own games, not a classroom's)."""
     budget = 6
-    """The most status lines this screen shows (see :meth:`~.session.Session.status_lines`):
-    what to do first, the last message and its detail last, as much of the rest as fits."""
+    """The number of status lines this screen shows (see
+    :meth:`~.session.Session.status_lines`): the status box is exactly that many lines
+    tall, so the buttons under it never move; what to do first, then as much of the news as
+    fits, the newest first.  Play's screens show :data:`PLAY_LINES`."""
 
     @property
     def hints(self) -> bool:
@@ -236,19 +241,16 @@ class Mode:
         if viewer is None or session.handover is not None:
             session.tell("Nobody at this screen can draw right now.")
         else:
-            picked = session.picked_dweebie()
-            try:
+            try:  # the drawn card goes to the end of the hand shown: the pick stays
                 later = self.take_draw(session, viewer)
                 if later is not None:
                     session.put(later)
                 session.tell(f"{session.labels[viewer]} drew a card.")
             except IllegalMoveError as error:
                 if error.reason == "not-owed":
-                    session.tell(f"{session.labels[viewer]} owes no draw right now.")
+                    session.tell(f"{clause(session.labels[viewer], 'owes')} no draw right now.")
                 else:
                     session.tell(*words.explain(error))
-            if picked is not None:  # hands are sorted: the picked card may have moved
-                session.selected = session.hand().index(picked)
         session.redraw()
 
     def step(self, session: Session) -> None:
@@ -309,6 +311,8 @@ class Mode:
 class LocalPlay(Mode):
     """People at this screen and AI seats taking turns on the session's own game."""
 
+    budget = PLAY_LINES
+
 
 class RemoteSeat(Mode):
     """One seat of a table kept elsewhere (a classroom): its moves and owed draws are made
@@ -317,6 +321,7 @@ class RemoteSeat(Mode):
 
     again = AGAIN
     own_games = False
+    budget = PLAY_LINES
 
     def __init__(self, source: Source) -> None:
         self.source = source

@@ -3,7 +3,8 @@
 One job: from a :class:`~.session.Session`'s public state, build what play shows: the
 status lines (:func:`play_status`), the board in words (:func:`play_words`), which buttons can
 be used (:func:`play_controls`) and the :class:`~dweebies_widget.widget.paint.Scene`
-(:func:`play_scene`): the game, the hand shown, the picked card and its
+(:func:`play_scene`): the game, the hand shown (in the screen's order, see
+:mod:`~.hand_order`), the picked card and its
 lit cells, the hint, the heat map, the preview, the flash, the hot-seat curtain, the other
 seats' marks, the end banner and "What do they hold?".  It decides nothing: the lit cells and
 what a cell would collect are the game's answers.
@@ -14,16 +15,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from ..game import Placement
+from ..grammar import clause
 from ..grid import Cell
 from . import words
 from .hints import HeatMap
-from .position import scene_of
+from .position import others, scene_of
 from .scene import HeatKey, Scene
 
 if TYPE_CHECKING:
     from .session import Session
 
-__all__ = ["Controls", "play_controls", "play_scene", "play_status", "play_words"]
+__all__ = [
+    "Controls", "armed_preview", "others_since", "play_controls", "play_scene", "play_status",
+    "play_words",
+]  # fmt: skip
+
 
 def play_scene(s: Session) -> Scene:
     """The picture of the game on ``s``'s table as its seat at this screen sees it: the
@@ -44,13 +51,14 @@ def play_scene(s: Session) -> Scene:
     if s.handover is not None:
         curtain = words.curtain(s.labels[s.handover], s.verb)
     elif s.thinking_seat is not None and s.viewer is None:
-        curtain = f"{s.labels[s.thinking_seat]} is thinking\u2026"
+        curtain = f"{clause(s.labels[s.thinking_seat], 'is')} thinking\u2026"
     position = scene_of(
         game, names=s.labels, viewer=s.viewer, labels=s.labels_shown, curtain=curtain,
         ai=[p is not None for p in s.players], me=s.me(), again=s.play_mode.again,
     )  # fmt: skip
     scene = replace(
         position,
+        hand=hand if s.viewer is not None else position.hand,
         taken=position.taken - {c for c, _ in s.flashing},  # flashing where they lay
         selected=s.selected if mine else None,
         lit=lit,
@@ -112,14 +120,35 @@ def play_controls(s: Session) -> Controls:
 
 
 def play_status(s: Session) -> list[str]:
-    """The status lines of play (what a mode's :meth:`~.modes.Mode.status` starts from)."""
-    picked = s.picked_dweebie()
-    return words.status_lines(
+    """The status lines of play (what a mode's :meth:`~.modes.Mode.status` starts from),
+    **the newest news first**: what to do now (or who won) is always the first line; then
+    the last message and its detail (:attr:`~.session.Session.detail`); then what the other
+    seats did since this screen's last move, the newest first, one line each; then what
+    stays true (a split table, an owed draw)."""
+    now = words.status_lines(
         s.game, s.labels, s.players, viewer=s.viewer,
-        handover=s.handover, thinking=s.turn_state.thinking, picked=picked,
-        message=s.message, others=s.others_text(), armed=s.armed_preview(),
-        detail=s.detail, me=s.me(), verb=s.verb,
+        handover=s.handover, thinking=s.turn_state.thinking, picked=s.picked_dweebie(),
+        armed=armed_preview(s), me=s.me(), verb=s.verb,
     )  # fmt: skip
+    news = [t for t in (s.message, s.detail) if t]
+    moves = [words.move_text(p, s.labels) + "." for p in reversed(others_since(s))]
+    return [now[0], *news, *moves, *now[1:]]
+
+
+def others_since(s: Session) -> list[Placement]:
+    """The placements of the other seats since the last placement of the seat at ``s``'s
+    screen (in an AI-only game: the last placement), at most one round of them, oldest
+    first."""
+    return others(s.game, s.viewer)
+
+
+def armed_preview(s: Session) -> tuple[Cell, int] | None:
+    """The cell tapped once and how many cards placing there collects, if any."""
+    preview = s.preview()
+    armed = s.table.armed
+    if armed is None or preview is None or preview[0] != armed:
+        return None
+    return preview[0], len(preview[2])
 
 
 def play_words(s: Session) -> str:

@@ -55,10 +55,10 @@ from ..grid import Cell
 from . import forward, words
 from .announce import PULSE, Change, Voice, event
 from .geometry import Geometry
+from .hand_order import HandOrder
 from .hints import Hints
 from .lookback import Looking
 from .modes import NO_HINTS, LocalPlay, Mode, RemoteSeat
-from .position import others
 from .remote import Source
 from .replay import Reviewer
 from .scene import Scene
@@ -113,6 +113,8 @@ class Session(Voice):
             elsewhere (a classroom seat: the :class:`~.modes.RemoteSeat` mode).
         mode: the screen's mode (default :class:`~.modes.LocalPlay`, or ``RemoteSeat``
             with a ``source``).
+        presentation: everything on the canvas 1.5 times as big, for a projector (see
+            :attr:`~.table.Table.presentation`).
     """
 
     def __init__(
@@ -135,6 +137,7 @@ class Session(Voice):
         reviewer: Reviewer | None = None,
         source: Source | None = None,
         mode: Mode | None = None,
+        presentation: bool = False,
     ) -> None:
         if seats is None:
             seats = [f"Player {i + 1}" for i in range(game.players)] if game else ["You"]
@@ -158,8 +161,10 @@ class Session(Voice):
         """The mode the screen plays in (the one it returns to after looking back)."""
         self.mode: Mode = self.play_mode
         """The mode now: :attr:`play_mode`, or a :class:`~.lookback.LookBack`."""
-        self.table = Table(self)
+        self.table = Table(self, presentation)
         """The pointer, fingers, keys and view of the picture."""
+        self.hand_order = HandOrder()
+        """The order each hand is shown in: a drawn card goes to the end (see :meth:`hand`)."""
         self.hints = Hints(self)
         """The hint player's advice: Hint and the heat map (see :mod:`~.hints`)."""
         self.looking = Looking(self, review, review_analyst, reviewer)
@@ -212,11 +217,13 @@ class Session(Voice):
         self.redraw()
 
     def status_lines(self) -> list[str]:
-        """The status line: what to do now (or who won) first, then what the other seats
-        did since this screen's last move, what else to know, then the last message and its
-        detail (:attr:`detail`, which may be shown quieter)."""
+        """The status lines, at most the mode's :attr:`~.modes.Mode.budget` of them (the
+        screen shows exactly that many lines' room): what to do now (or who won) first, then
+        the newest news first (the last message and its :attr:`detail`, which may be shown
+        quieter, then what the other seats did, see :func:`~.scenes.play_status`)."""
         lines = self.mode.status(self, self.play_status())
-        tail = len([t for t in (self.message, self.detail) if t and t in lines[-2:]])
+        news = [t for t in (self.message, self.detail) if t]
+        tail = len(news) if news and lines[-len(news) :] == news else 0  # kept when last
         return words.fit_lines(lines, self.mode.budget, tail=tail)
 
     def play_status(self) -> list[str]:
@@ -278,6 +285,7 @@ class Session(Voice):
         self.looking.leave()
         self._game = game
         self._dealt = False
+        self.hand_order.forget()
         if self.viewer is None:
             self.turn_state = self.turn_state.but(viewer=self._first_human())
         self.refresh()
@@ -292,6 +300,7 @@ class Session(Voice):
         """Play on with ``game`` on the table: the AI seats' random streams start again,
         Play is off, the view is reset (the caller says what happens next)."""
         self._game = game
+        self.hand_order.forget()
         self._rngs = ai_rngs(self._seed, len(self.players))
         self.turn_state = self.turn_state.but(playing=False)
         self.reset_view()
@@ -356,7 +365,8 @@ class Session(Voice):
 
     @property
     def cursor(self) -> Cell | None:
-        """The keyboard cursor's cell, or ``None`` before an arrow key."""
+        """The keyboard cursor's cell, or ``None`` until the table gets the keyboard's focus
+        (or an arrow key is pressed)."""
         return self.table.cursor
 
     @property
@@ -376,6 +386,8 @@ class Session(Voice):
     touch_cancel = _table("touch_cancel")
 
     key = _table("key")
+    focus = _table("focus")
+    presentation = forward.value("table", "presentation", Table, settable=True, hold=Voice.event)
 
     # ------------------------------------------------------------------ looking back
     teacher = forward.value("looking", "teacher", Looking)
@@ -574,6 +586,7 @@ class Session(Voice):
         self.stop_job()
         self._seed = seed
         self._game = Game(len(self.players), seed=seed, rules=self._rules)
+        self.hand_order.forget()
         self._dealt = True
         self._rngs = ai_rngs(seed, len(self.players))
         self.reset_view()
@@ -628,23 +641,6 @@ class Session(Voice):
         humans = self.seats.humans
         return next(iter(humans)) if len(humans) == 1 else None
 
-    def others(self) -> list[Placement]:
-        """The placements of the other seats since the last placement of the seat at this
-        screen (in an AI-only game: the last placement), at most one round of them."""
-        return others(self._game, self.viewer)
-
-    def others_text(self) -> list[str]:
-        """:meth:`others` in words."""
-        return [words.move_text(p, self.labels) for p in self.others()]
-
-    def armed_preview(self) -> tuple[Cell, int] | None:
-        """The cell tapped once and how many cards placing there collects, if any."""
-        preview = self.preview()
-        armed = self.table.armed
-        if armed is None or preview is None or preview[0] != armed:
-            return None
-        return preview[0], len(preview[2])
-
     # ------------------------------------------------------------------ helpers
     def check_seats(self, game: Game) -> None:
         """Refuse ``game`` unless it has as many seats as this screen."""
@@ -655,8 +651,14 @@ class Session(Voice):
         return self.seats.first_human(self._game.current_player)
 
     def hand(self) -> tuple[int, ...]:
-        """The hand shown (the viewer's), or ``()``."""
-        return self._game.hand(self.viewer) if self.viewer is not None else ()
+        """The hand shown (the viewer's), or ``()``: in the screen's order, where the cards
+        still held keep their places and a drawn card goes to the end (:attr:`hand_order`).
+        Number keys, clicks, hints and the words for a screen reader all use this order."""
+        viewer = self.viewer
+        if viewer is None:
+            return ()
+        game = self._game
+        return self.hand_order.arrange(viewer, game.hand(viewer), len(game.history))
 
     def picked_dweebie(self) -> int | None:
         """The Dweebie of the picked card, or ``None``."""

@@ -32,7 +32,7 @@ from .scene import Scene
 if TYPE_CHECKING:
     from .session import Session
 
-__all__ = ["ARROWS", "SLOP", "ZOOM_STEP", "Press", "Table"]
+__all__ = ["ARROWS", "PRESENTATION_SCALE", "SLOP", "ZOOM_STEP", "Press", "Table"]
 
 ZOOM_STEP = 1.25
 """One zoom step (a wheel notch, a ``+`` or ``-`` key or button)."""
@@ -40,6 +40,8 @@ SLOP = 10.0
 """How far (CSS pixels) a finger or a pressed mouse moves before a press becomes a drag."""
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 """The cursor's step for each arrow key (rows, columns)."""
+PRESENTATION_SCALE = 1.5
+"""How much bigger everything on the canvas is drawn in presentation mode."""
 
 
 @dataclass
@@ -68,8 +70,9 @@ class Press:
 class Table:
     """The pointer, the fingers, the keys and the view of one session's picture."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, presentation: bool = False) -> None:
         self.session = session
+        self._presentation = presentation
         self.zoom = 1.0
         """The current zoom (1 = fitted)."""
         self.centre: tuple[float, float] | None = None
@@ -79,11 +82,31 @@ class Table:
         self.armed: Cell | None = None
         """A lit cell tapped once: a second tap places there."""
         self.cursor: Cell | None = None
-        """The keyboard cursor."""
+        """The keyboard cursor (shown once the table has the keyboard's focus)."""
         self.verb = "click"
         """``"click"`` or ``"tap"``, as the person last pointed (the words follow it)."""
         self.pointer: tuple[float, float] | None = None
         self.press: Press | None = None
+
+    @property
+    def presentation(self) -> bool:
+        """Presentation mode, for a projector: the table is laid out as on a canvas
+        :data:`PRESENTATION_SCALE` times smaller with every card, chip, tap target and text
+        that many times bigger (the layout's ratio of canvas pixels per CSS pixel is that
+        many times the real one, so the drawing stays sharp).  Setting it draws again."""
+        return self._presentation
+
+    @presentation.setter
+    def presentation(self, on: bool) -> None:
+        self._presentation = bool(on)
+        self.session.redraw()
+
+    @property
+    def ratio(self) -> float:
+        """Canvas pixels per unit of the layout: the session's pixel ratio, times
+        :data:`PRESENTATION_SCALE` in presentation mode."""
+        scale = PRESENTATION_SCALE if self._presentation else 1.0
+        return self.session.pixel_ratio * scale
 
     # ------------------------------------------------------------------ mouse
     def click(self, x: float, y: float) -> None:
@@ -246,6 +269,19 @@ class Table:
         lit = s.human_turn() is not None and cell in s.game.legal_cells()
         return f"Cursor {cell}: {'empty, lit' if lit and s.selected is not None else 'empty'}."
 
+    def focus(self) -> None:
+        """The table got the keyboard's focus (Tab, not a click or a tap): show the cursor
+        at once, where the arrow keys would start it (the last move, else a lit cell), and
+        say what it is on."""
+        s = self.session
+        if self.cursor is not None or s.handover is not None or s.mode.looking_back:
+            return
+        self.cursor = self.hover = s.mode.start_cursor(s)
+        self.armed = None
+        self.centre = None
+        s.redraw()
+        s.say(self.cursor_text(self.cursor))
+
     # ------------------------------------------------------------------ touch
     def touch_start(self, touches: Sequence[tuple[float, float]]) -> None:
         """Fingers came down: ``touches`` are all the fingers on the canvas now, in canvas
@@ -390,7 +426,7 @@ class Table:
         width, height = s.size
         return Geometry.fit(
             width, height, cells, len(scene.hand), self.zoom, self.cursor or scene.last,
-            ratio=s.pixel_ratio, centre=self.centre, min_cell=MIN_TAP,
+            ratio=self.ratio, centre=self.centre, min_cell=MIN_TAP,
             graph=GRAPH_H if scene.graph is not None else 0.0,
         )  # fmt: skip
 
