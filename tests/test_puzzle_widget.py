@@ -171,9 +171,9 @@ def test_a_where_puzzle_takes_marks_then_check(made: dict[str, Puzzle]) -> None:
     verdict = c.check()
     assert verdict is not None and not verdict.correct
     assert c.message == p.check({(0, 1)}).message
-    assert c.board.marks == frozenset()  # the position resets: the marks are cleared
+    assert c.board.marks == {(0, 1)}  # a wrong Check keeps the marks, to be changed
     assert c.board.state is State.SOLVING
-    for cell in sorted(p.answer):
+    for cell in sorted(p.answer - c.board.marks):
         s.click_cell(cell)
     verdict = c.check()
     assert verdict is not None and verdict.correct
@@ -245,7 +245,8 @@ def test_a_safe_puzzle_names_the_next_player_as_the_board_does(
     assert "(seat 1)" in made["safe"].check(Move(21, (0, -1))).message
     assert s.c.message == (
         "Not quite: Velvo (21) at (0, -1) collects 4 cards, but it hands the next player "
-        "(Opponent) a collection of 2 cards with Waggo (22), a Dweebie you have not seen."
+        "(Opponent) a collection of 2 cards with Waggo (22): you have not seen 1 of its 3 "
+        "copies."
     )
 
 

@@ -106,7 +106,8 @@ def test_safe_check_and_wording() -> None:
     wrong = p.check(Move(21, (0, -1)))
     assert wrong.message == (
         "Not quite: Velvo (21) at (0, -1) collects 4 cards, but it hands the next player "
-        "(seat 1) a collection of 2 cards with Waggo (22), a Dweebie you have not seen."
+        "(seat 1) a collection of 2 cards with Waggo (22): you have not seen 1 of its 3 "
+        "copies."
     )
     assert p.check(Move(20, (1, 1))).correct
     assert "collects nothing, but it hands the next player" in p.check(Move(5, (2, 0))).message
@@ -119,12 +120,12 @@ def test_where_check_and_wording() -> None:
     assert p.keep()
     assert p.check([(0, 2), (0, 1)]).correct
     assert p.check({(1, 0), (0, 1)}).message == (
-        "Not quite: (1, 0) is next to a card, but the table is split into 2 groups that need "
-        "2 cards to join, and (1, 0) is on no shortest bridge between them. You missed 1 cell "
-        "where it may go."
+        "Not quite: Velvo (21) may not go on (1, 0), and you missed 1 cell where it may go. "
+        "(1, 0) is next to a card, but the table is split into 2 groups that need 2 cards to "
+        "join, and (1, 0) is on no shortest bridge between them."
     )
     assert "touches no card" in p.check({(5, 5), (0, 1), (0, 2)}).message
-    assert "You missed 1 cell" in p.check({(0, 1)}).message
+    assert "you missed 1 cell" in p.check({(0, 1)}).message
 
 
 def test_endgame_check_wording_and_proof_line() -> None:

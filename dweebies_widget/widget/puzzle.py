@@ -24,8 +24,13 @@ Two classes:
   best play of both sides to the end) is then played on the table move by move.  After a
   wrong answer the callout and the status line give the message of ``check``; the move
   stays on the table for a moment (``reset`` seconds, or until the student acts), then the
-  position is set back and the student tries again.  (A ``where`` puzzle's marks are
-  cleared at once.)
+  position is set back and the student tries again.  A wrong ``where`` Check keeps the
+  marks: the message names the wrong ones and counts the missing ones, and the student
+  changes them and checks again.
+
+The status line has :data:`STATUS_LINES` lines, always, as play's has: what to do now
+first, then the newest news (the last message: a verdict, a hint, a refusal, with its
+rule), then what else to know (the puzzle's own line, a split table); empty lines fill it up.
 
 The set of puzzles around a board (next, previous, filters, hints, score) is
 :mod:`~dweebies_widget.widget.puzzle_set`.
@@ -53,10 +58,14 @@ from .session import Session
 from .timing import Scheduler
 
 __all__ = [
-        "PuzzleBoard",
+    "STATUS_LINES",
+    "PuzzleBoard",
     "PuzzleControls",
-            "State",
-    ]
+    "State",
+]
+
+STATUS_LINES = 3
+"""The lines of a puzzle's status line, always (see the module docstring)."""
 
 THEME_NAMES = {
     "split": "split table",
@@ -133,6 +142,8 @@ class PuzzleMode(Mode):
     """One puzzle's mode (see the module docstring): only the solver moves, a placement
     is an attempt the puzzle judges, and a ``where`` puzzle marks cells instead."""
 
+    budget = STATUS_LINES
+
     def __init__(self, puzzle: Puzzle, judge: Judge, step: float, reset: float) -> None:
         self.puzzle = puzzle
         self.judge = judge
@@ -145,12 +156,14 @@ class PuzzleMode(Mode):
         self.state = State.SOLVING
         """Where the board is in its puzzle."""
         self.marks: set[Cell] = set()
+        self.checked = False
+        """Whether a ``where`` Check found the marks wrong (they stay, to be changed)."""
         self.callout: Callout | None = None
         """The text written on the board now, if any."""
         self.hint_shown: Hint | None = None
         self.line: list[Move] = []
         self.line_length = 0
-        self.solved_text = "Solved! Press Next for another puzzle, or Start again."
+        self.solved_text = "Solved!"
         """The first status line once solved (the set of puzzles says what comes next)."""
 
     # ------------------------------------------------------------------ who may act
@@ -287,13 +300,24 @@ class PuzzleMode(Mode):
         return replace(scene, **changes)
 
     def status(self, session: Session, lines: list[str]) -> list[str]:
-        """What to do now first, then what else to know (the other seats' last moves, a
-        split table, an endgame's other hand), then the last message."""
-        lines[0] = self.first_line(session)
+        """The puzzle's status lines (:meth:`lines`) instead of play's."""
+        return self.lines(session)
+
+    def lines(self, session: Session) -> list[str]:
+        """The status line: :data:`STATUS_LINES` lines, what to do now first, then the
+        newest news (the last message and its rule), then what else to know (the puzzle's
+        own line while it is being solved, a split table); empty lines fill it up."""
+        play = session.play_status()[1:]  # play's first line is replaced by what to do here
+        news = [session.message, session.detail]
         extra = self.puzzle.kind_info.status_line(self.puzzle.view)
-        if extra and self.state is State.SOLVING:
-            lines.insert(1, extra)
-        return lines
+        context = [extra] if extra and self.state is State.SOLVING else []
+        context += [line for line in play if line not in news]
+        out: list[str] = []
+        for line in [self.first_line(session), *news, *context]:
+            if line and line not in out:
+                out.append(line)
+        out = out[:STATUS_LINES]
+        return out + [""] * (STATUS_LINES - len(out))
 
     def first_line(self, session: Session) -> str:
         """What to do now."""
@@ -307,6 +331,8 @@ class PuzzleMode(Mode):
         verb = session.verb
         if self.where:
             n = len(self.marks)
+            if self.checked:
+                return f"Change your marks, then press Check again ({n} marked)."
             return (
                 f"{verb.capitalize()} each empty cell where {self.named()} may go, "
                 f"then press Check ({n} marked)."
@@ -326,7 +352,8 @@ class PuzzleMode(Mode):
         what a cell would collect, nor, before a ``where`` puzzle is solved, where its card
         may go), the hint shown, the cursor and the keys."""
         game = session.game
-        lines = list(session.status_lines()) + words.position_lines(game, session.labels)
+        lines = [line for line in session.status_lines() if line]
+        lines += words.position_lines(game, session.labels)
         board = game.board
         if not board:
             lines.append("Table: empty.")
@@ -407,8 +434,10 @@ class PuzzleMode(Mode):
         session.stop_job()
         session.stop_pulse()
         session.put(self.puzzle.game)
+        session.hand_order.forget()  # the hand as it was at the start, in its order
         session.reset_view()
         self.marks.clear()
+        self.checked = False
         self.line = []
         self.state = State.SOLVING
 
@@ -514,6 +543,11 @@ class PuzzleBoard(Session):
         """The cells marked so far (``where`` puzzles)."""
         return frozenset(self.solving.marks)
 
+    def status_lines(self) -> list[str]:
+        """The status line: always :data:`STATUS_LINES` lines, what to do now first, then the
+        newest news (see :meth:`PuzzleMode.lines`)."""
+        return self.solving.lines(self)
+
     # ------------------------------------------------------------------ actions
     def say_now(self, message: str) -> None:
         """Show ``message`` in the status line and say it, as an event of its own."""
@@ -529,7 +563,8 @@ class PuzzleBoard(Session):
 
     def check(self) -> Verdict | None:
         """Check the marked cells of a ``where`` puzzle (the Check button); returns the
-        verdict, or ``None`` when there was nothing to check (the status line says why)."""
+        verdict, or ``None`` when there was nothing to check (the status line says why).
+        A right answer ends the puzzle; after a wrong one the marks stay, to be changed."""
         m = self.solving
         with self.event():
             if not m.where:
@@ -551,10 +586,10 @@ class PuzzleBoard(Session):
                 m.callout = Callout("right", verdict.message)
                 self.tell(verdict.message)
             else:
-                m.marks.clear()
+                m.checked = True
                 m.callout = Callout("wrong", verdict.message)
                 self.tell(verdict.message)
-                self.say("Your marks are cleared: try again.")
+                self.say("Your marks stay: change them, then check again.")
             self.redraw()
             return verdict
 

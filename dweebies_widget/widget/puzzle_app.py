@@ -9,6 +9,15 @@ the kernel's event loop under the same lock; the canvas follows the page, and th
 speaks for the canvas (the board in words, and each announcement).  Every redraw is one
 message: the play picture and the puzzle's overlay are painted on one recording
 :class:`~dweebies_widget.widget.paint.Pen`, replayed inside ``hold_canvas``.
+
+From the top: the title (the puzzle's own number, kind, rating, score), the goal and what it
+needs that the table does not show (a ``safe`` puzzle: the copies of each Dweebie in play
+the solver has not seen, class ``dweebies-puzzle-needs``), the canvas, the status
+(:data:`~dweebies_widget.widget.puzzle.STATUS_LINES` lines in a box of fixed height, class
+``dweebies-status``), the buttons (Hint, Start again, Previous, Next, and Check in a
+``where`` puzzle, last, so that no button moves when it comes and goes), the log of
+answers and hints, and the filters (a set of more than one puzzle).  The goal's text is as
+big as the status's.
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ from .buttons import TAP
 from .canvas_box import CanvasBox, log_html, status_html
 from .paint import paint
 from .pen import Pen
-from .puzzle import theme_name
+from .puzzle import STATUS_LINES, theme_name
 from .puzzle_paint import paint_overlay
 from .puzzle_set import PuzzleController, Rating
 from .static import puzzle_picture
@@ -35,6 +44,8 @@ from .static import puzzle_picture
 __all__ = ["PuzzleWidget"]
 
 _ALL = "all"
+_TEXT = "font-size: var(--dweebies-text, 16px); line-height: 1.35"
+"""The title's and the goal's text: as big as the status's."""
 
 
 def _layout(**extra: str) -> Any:
@@ -101,6 +112,7 @@ class PuzzleWidget(CanvasBox):
                 scheduler=self._schedule, width=cw, height=ch, pixel_ratio=self._ratio, **timing,
             )  # fmt: skip
             self._wire("Dweebies puzzle table", status_height="4.2em", log_height="7em")
+            self._status_rows(STATUS_LINES)
             self.title = widgets.HTML()
             self.title.add_class("dweebies-puzzle-title")
             self.goal = widgets.HTML()
@@ -108,8 +120,9 @@ class PuzzleWidget(CanvasBox):
             self._build_buttons()
             super().__init__(
                 [self.companion, self.title, self.goal, self.canvas, self.status,
-                 self.buttons, self.move_log]
+                 self.buttons, self.move_log, self.filters]
             )  # fmt: skip
+            self.companion.on_focus(self._guarded(self.session.focus))
             self.add_class("dweebies-widget")
             self.add_class("dweebies-puzzles")
             self.session.on_change = self.show
@@ -205,9 +218,10 @@ class PuzzleWidget(CanvasBox):
             [self.kind_filter, self.theme_filter, self.rating_filter],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
+        self.filters.add_class("dweebies-puzzle-filters")
         self.buttons = widgets.HBox(
-            [self.hint_button, self.check_button, self.again_button, self.previous_button,
-             self.next_button, self.filters],
+            [self.hint_button, self.again_button, self.previous_button, self.next_button,
+             self.check_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )  # fmt: skip
         self.buttons.add_class("dweebies-buttons")
@@ -255,14 +269,16 @@ class PuzzleWidget(CanvasBox):
                 paint_overlay(pen, c.geometry, overlay)
             self._draw(pen)
         self.title.value = (
-            f"<b>{html.escape(c.title())}</b> <span style='color: #57606a'>"
-            f"&nbsp;&nbsp;{html.escape(c.progress())}</span>"
+            f"<div style='{_TEXT}'><b>{html.escape(c.title())}</b> <span style='color: #57606a'>"
+            f"&nbsp;&nbsp;{html.escape(c.progress())}</span></div>"
         )
-        self.goal.value = (
-            "<div style='font-size: 1.15em; line-height: 1.35'><b>Goal:</b> "
-            f"{html.escape(c.goal)}</div>"
+        needs = (
+            f"<div class='dweebies-puzzle-needs' style='{_TEXT}'>{html.escape(c.needs)}</div>"
+            if c.needs
+            else ""
         )
-        self.status.value = status_html(c.status_lines())
+        self.goal.value = f"<div style='{_TEXT}'><b>Goal:</b> {html.escape(c.goal)}</div>{needs}"
+        self.status.value = status_html(c.status_lines(), c.board.detail)
         self.move_log.value = log_html(
             c.log_entries(), "Your answers and hints will be listed here."
         )

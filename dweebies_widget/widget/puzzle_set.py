@@ -7,6 +7,10 @@ table), the attempts, the score and the streak, and the results a teacher collec
 puzzle shown, and its keys to itself: **H** hint, **C** check, **R** start again, **N**
 and **P** next and previous.
 
+Each puzzle keeps its own number, its place in the whole set: filters choose which are
+shown but never renumber them, so the title and the log name a puzzle the same way whatever
+the filters.
+
 Scoring: a puzzle solved for the first time scores :data:`POINTS` points, one less for each
 wrong attempt and each hint step before it, and at least 1.  The streak counts the puzzles
 solved in a row without a wrong attempt (hints cost points, not the streak); a wrong attempt
@@ -54,6 +58,7 @@ __all__ = ["POINTS", "Filters", "PuzzleController", "Rating", "Record", "easy_to
 
 POINTS = 3
 """Points for a puzzle solved at the first try without a hint (at least 1 once solved)."""
+
 
 @dataclass
 class Record:
@@ -263,13 +268,33 @@ class PuzzleController:
         goal = self.puzzle.goal
         return goal.replace("Click ", "Tap ") if self.board.verb == "tap" else goal
 
+    @property
+    def filtered(self) -> bool:
+        """Whether the filters leave some puzzles of the set out."""
+        return len(self._shown) < len(self.pool)
+
+    def number(self, puzzle: Puzzle | None = None) -> int:
+        """The own number of ``puzzle`` (default: the one shown): its place in the whole
+        set, counted from 1, whatever the filters."""
+        return self.pool.index(puzzle or self.puzzle) + 1
+
     def title(self) -> str:
-        """Which puzzle this is: its number, kind and rating."""
+        """Which puzzle this is: its own number (and its place among those the filters
+        show), kind and rating."""
         p = self.puzzle
+        here = f" ({self._index + 1} of {len(self._shown)} shown)" if self.filtered else ""
         return (
-            f"Puzzle {self._index + 1} of {len(self._shown)} \u00b7 {p.kind_info.title} "
+            f"Puzzle {self.number()} of {len(self.pool)}{here} \u00b7 {p.kind_info.title} "
             f"\u00b7 rating {p.rating} of 5"
         )
+
+    @property
+    def needs(self) -> str:
+        """What the goal of the puzzle shown needs that the table does not show (a ``safe``
+        puzzle: how many copies of each Dweebie in play the solver has not seen), or
+        ``""``."""
+        p = self.puzzle
+        return p.kind_info.needs(p.view) or ""
 
     def progress(self) -> str:
         """The score, the streak and how many of the puzzles shown are solved."""
@@ -291,7 +316,8 @@ class PuzzleController:
 
     def describe(self) -> str:
         """The puzzle in words for a screen reader: which one, its goal, then the board."""
-        return f"{self.title()}. Goal: {self.goal}\n{self.board.describe()}"
+        needs = f"\n{self.needs}." if self.needs else ""
+        return f"{self.title()}. Goal: {self.goal}{needs}\n{self.board.describe()}"
 
     @property
     def announcement(self) -> str:
@@ -363,7 +389,8 @@ class PuzzleController:
     def next(self) -> None:
         """Show the next puzzle."""
         if self._index >= len(self._shown) - 1:
-            self.board.say_now("This is the last puzzle here: change the filters for more.")
+            more = ": change the filters for more" if self.filtered else ""
+            self.board.say_now(f"This is the last puzzle here{more}.")
             return
         self.go(self._index + 1)
 
@@ -404,6 +431,7 @@ class PuzzleController:
         self._shown = shown
         if current in shown:
             self._index = shown.index(current)
+            self._update_solved_text()
             self.board.say_now(f"Showing {words.plural(len(shown), 'puzzle')}: {new.words()}.")
         else:
             self._index = 0
@@ -426,6 +454,7 @@ class PuzzleController:
     mark = _to_board("mark")
     redraw = _to_board("redraw")
     fail = _to_board("fail")
+    focus = _to_board("focus")
 
     def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
         """A key: H, C, R, N and P are the puzzle's (hint, check, again, next, previous);
@@ -452,12 +481,9 @@ class PuzzleController:
             self._records[p.id] = Record(p)
         return self._records[p.id]
 
-    def _number(self, puzzle: Puzzle) -> int:
-        return self._shown.index(puzzle) + 1 if puzzle in self._shown else 0
-
-    def _note(self, text: str) -> None:
-        p = self.puzzle
-        self._log.append(f"Puzzle {self._number(p)} ({p.kind}): {text}")
+    def _note(self, text: str, puzzle: Puzzle | None = None) -> None:
+        p = puzzle or self.puzzle
+        self._log.append(f"Puzzle {self.number(p)} ({p.kind}): {text}")
 
     def _open(self, puzzle: Puzzle, said: str = "") -> None:
         """Show ``puzzle`` on a board of its own, and say which puzzle it is."""
@@ -493,12 +519,15 @@ class PuzzleController:
             self.on_change(change)
 
     def _update_solved_text(self) -> None:
-        last = self._index >= len(self._shown) - 1
-        self.board.solved_text = (
-            "Solved! That was the last puzzle here: change the filters for more."
-            if last
-            else "Solved! Press Next for the next puzzle."
-        )
+        if len(self.pool) == 1:
+            text = "Solved!"
+        elif self._index < len(self._shown) - 1:
+            text = "Solved! Press Next for the next puzzle."
+        elif self.filtered:
+            text = "Solved! That was the last puzzle here: change the filters for more."
+        else:
+            text = "Solved! That was the last puzzle."
+        self.board.solved_text = text
 
     def _judge(self, puzzle: Puzzle, answer: Any) -> Verdict:
         verdict = puzzle.check(answer)
@@ -509,7 +538,9 @@ class PuzzleController:
             else f"{NAMES[answer.dweebie]} at {answer.cell}"
         )
         if record.solved:
-            self._note(f"{what}: {'right' if verdict.correct else 'not quite'} (solved before)")
+            self._note(
+                f"{what}: {'right' if verdict.correct else 'not quite'} (solved before)", puzzle
+            )
             return verdict
         record.attempts += 1
         if verdict.correct:
@@ -520,9 +551,9 @@ class PuzzleController:
             if record.wrong == 0:
                 self.streak += 1
                 self.best_streak = max(self.best_streak, self.streak)
-            self._note(f"{what}: right, {words.plural(record.points, 'point')}")
+            self._note(f"{what}: right, {words.plural(record.points, 'point')}", puzzle)
         else:
             record.wrong += 1
             self.streak = 0
-            self._note(f"{what}: not quite")
+            self._note(f"{what}: not quite", puzzle)
         return verdict

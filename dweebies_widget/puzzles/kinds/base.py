@@ -17,7 +17,7 @@ A kind is one class in one module of this package, holding everything the kind m
 * the generator's **pre-filter**: :meth:`Kind.find` looks at a :class:`Scan` of a position
   and yields the kept puzzles, skipping the search when a quick look shows it cannot pass;
 * what a widget needs to know: :attr:`Kind.marks_cells` (the answer is a set of cells the
-  student marks, not a move) and :meth:`Kind.status_line`.
+  student marks, not a move), :meth:`Kind.status_line` and :meth:`Kind.needs`.
 
 A new kind subclasses :class:`MoveKind` (or :class:`Kind`), sets the class attributes,
 defines :meth:`~Kind.answer`, :meth:`~Kind.keep`, :meth:`~Kind.why_none` and the messages,
@@ -204,6 +204,11 @@ class Kind(ABC):
 
     def status_line(self, view: View) -> str | None:
         """A line a widget shows while the puzzle is being solved (else ``None``)."""
+        return None
+
+    def needs(self, view: View) -> str | None:
+        """What the goal needs that the table does not show (a widget shows it beside the
+        goal for the whole puzzle), else ``None``."""
         return None
 
     # ------------------------------------------------------------------ JSON

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from ...cards import COPIES
 from ...game import Move, View
 from .analysis import SAFE_LIMIT, Outcome, outcomes
 from .base import MoveKind, Posed, Scan
-from .words import card, does
+from .words import card, does, plural, unseen_copies, unseen_counts
 
 __all__ = ["Safe"]
 
@@ -61,10 +62,24 @@ class Safe(MoveKind):
             d, n = handed
             return (
                 f"{does(out)}, but it hands the next player (seat {out.next_seat}) a "
-                f"collection of {n} cards with {card(d)}, a Dweebie you have not seen."
+                f"collection of {plural(n, 'card')} with {card(d)}: "
+                f"{unseen_copies(puzzle.view, d)}."
             )
         best = max(outs[m].points for m in puzzle.answer)
         return f"{does(out)} and is safe, but a safe move collects {best}."
+
+    def needs(self, view: View) -> str:
+        """For each Dweebie in play (on the table or in the solver's hand), how many of its
+        copies the solver has not seen: the cards the next player may hold."""
+        gone = (
+            "in your hand, collected or out of play"
+            if view.out_of_play
+            else "in your hand or collected"
+        )
+        counts = " \u00b7 ".join(
+            f"{card(d)} {n} of {COPIES[d]}" for d, n in unseen_counts(view).items()
+        )
+        return f"Copies you have not seen (not on the table, {gone}): {counts}"
 
     def find(self, scan: Scan) -> Iterator[int | None]:
         """The answer collects, and 3 moves collect more: only collecting moves matter, so

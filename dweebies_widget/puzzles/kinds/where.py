@@ -78,7 +78,8 @@ class Where(Kind):
 
     # ------------------------------------------------------------------ the student
     def check(self, puzzle: Posed, attempt: Any) -> Verdict:
-        """Judge the cells clicked (any iterable of ``(row, col)``)."""
+        """Judge the cells clicked (any iterable of ``(row, col)``): a wrong answer names
+        every wrong cell (and why the first is wrong) and counts the cells missed."""
         try:
             chosen = frozenset(as_cell(c) for c in attempt)
         except (TypeError, ValueError):
@@ -90,16 +91,18 @@ class Where(Kind):
             return Verdict(
                 True, f"Right! {card(puzzle.dweebie)} may go on exactly these {plural(n, 'cell')}."
             )
+        # Which of the student's cells are wrong first (and why the first is), of the cells
+        # missed only how many: the student tries again, so the answer is not given away.
         wrong = sorted(chosen - answer)
         missed = len(answer - chosen)
-        parts = []
-        if wrong:
-            parts.append(_why_not(puzzle, wrong[0]))
-            if len(wrong) > 1:
-                parts.append(f"{len(wrong) - 1} more of your cells cannot be used either.")
-        if missed:
-            parts.append(f"You missed {plural(missed, 'cell')} where it may go.")
-        return Verdict(False, "Not quite: " + " ".join(parts))
+        lack = f"you missed {plural(missed, 'cell')} where it may go"
+        if not wrong:
+            return Verdict(False, f"Not quite: your marks are right, but {lack}.")
+        cells = " or ".join(filter(None, [", ".join(map(str, wrong[:-1])), str(wrong[-1])]))
+        first = f"{card(puzzle.dweebie)} may not go on {cells}" + (
+            f", and {lack}" if missed else ""
+        )
+        return Verdict(False, f"Not quite: {first}. {_why_not(puzzle, wrong[0])}")
 
     def hints(self, puzzle: Posed) -> tuple[Hint, ...]:
         """First what makes a cell legal, then the area of the answer."""

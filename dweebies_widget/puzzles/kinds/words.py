@@ -9,15 +9,26 @@ messages and hints.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from ... import grid
-from ...cards import name
-from ...game import Move
+from ...cards import COPIES, name
+from ...game import Move, View
 from ...grid import Cell
 from .analysis import Outcome
 
-__all__ = ["around", "area_words", "card", "cards", "does", "move_text", "plural"]
+__all__ = [
+    "around",
+    "area_words",
+    "card",
+    "cards",
+    "does",
+    "move_text",
+    "plural",
+    "unseen_copies",
+    "unseen_counts",
+]
 
 
 def card(dweebie: int) -> str:
@@ -50,6 +61,42 @@ def does(out: Outcome) -> str:
     if out.split_before and out.split_after:
         return f"{text} collects nothing (nothing is collected while the table is split)"
     return f"{text} collects nothing"
+
+
+def unseen_counts(view: View) -> dict[int, int]:
+    """For each Dweebie in play (on the table or in the solver's hand): how many of its
+    copies the solver has not seen, as the engine counts them (:attr:`View.unseen
+    <dweebies_widget.game.View.unseen>`: its copies less those on the table, in the
+    solver's hand, collected or out of play), by id.
+
+    >>> from dweebies_widget import Game
+    >>> game = Game.from_position(board={(0, 0): 22, (0, 1): 9}, hands=[[22], [22, 5]])
+    >>> unseen_counts(game.view(0))
+    {9: 0, 22: 1}
+    """
+    unseen = Counter(view.unseen)
+    return {d: unseen[d] for d in sorted(set(view.board.values()) | set(view.hand))}
+
+
+def unseen_copies(view: View, dweebie: int) -> str:
+    """How many copies of ``dweebie`` the solver has not seen, in words: exactly what
+    :func:`unseen_counts` counts.
+
+    >>> from dweebies_widget import Game
+    >>> game = Game.from_position(board={(0, 0): 22, (0, 1): 3}, hands=[[9], [22, 9]])
+    >>> [unseen_copies(game.view(0), d) for d in (22, 3, 9)]
+    ['you have not seen 1 of its 3 copies', 'you have seen its only copy', \
+'you have not seen 1 of its 2 copies']
+    >>> game = Game.from_position(board={(0, 0): 5}, hands=[[9], [22, 4]], pile=[22, 22])
+    >>> unseen_copies(game.view(0), 22), unseen_copies(game.view(0), 4)
+    ('you have not seen any of its 3 copies', 'you have not seen its only copy')
+    """
+    n, copies = Counter(view.unseen)[dweebie], COPIES[dweebie]
+    if copies == 1:
+        return "you have not seen its only copy" if n else "you have seen its only copy"
+    if n == copies:
+        return f"you have not seen any of its {copies} copies"
+    return f"you have not seen {n} of its {copies} copies"
 
 
 def around(cells: Iterable[Cell]) -> frozenset[Cell]:
