@@ -62,8 +62,15 @@ CARD_W: float = CELL_W - 2 * CARD_INSET
 """The card at full size (76 x 98): the unit every position on a face is written for."""
 CARD_H: float = CELL_H - 2 * CARD_INSET
 
-_NAMES_FROM = 0.62
-"""Scale from which a card shows its name (about 7 px of text); smaller cards show the id."""
+_NAMES_FROM = 0.75
+"""Scale from which a card shows its name at :data:`~dweebies_widget.palette.MIN_TEXT` (the
+longest name, seven bold letters, then fits the card); smaller cards show the id."""
+_HASH_FROM = 1.0
+"""Scale from which the small ``#id`` fits under the name at its least size."""
+_ID_FROM = 0.55
+"""Scale from which the big id of a small card fits under its shape at the least size."""
+_SYMBOL_FROM = 0.32
+"""Scale from which the symbol, at the least size, fits inside its shape."""
 _HALO = "#FFFFFF"
 _CARD_FILL = "#FFFFFF"
 
@@ -134,15 +141,23 @@ def card_face(d: int, box: Box) -> tuple[Part, ...]:
     """The face of Dweebie ``d`` on a table card filling ``box``: shadow, white card, shape,
     symbol, name, ``#id`` and copy dots, in drawing order.
 
-    A card too small for a readable name (under 62 % of full size) shows its id, big, with
-    the dots below it instead; the first four parts are the same in both variants.
+    No text is smaller than :data:`~dweebies_widget.palette.MIN_TEXT`: a card too small
+    for its name at that size (under 75 % of full size) shows its id, big, with the dots
+    below it instead, and a card too small for that shows only its shape, colour, symbol
+    and dots (a tiny card, its shape and colour); the first four parts are the same in the
+    two variants with a symbol.
 
     >>> [p.text for p in card_face(18, (0, 0, 76, 98)) if isinstance(p, Text)]
     ['S', 'Squonk', '#18']
-    >>> [p.text for p in card_face(18, (0, 0, 38, 49)) if isinstance(p, Text)]
+    >>> [p.text for p in card_face(18, (0, 0, 45.6, 58.8)) if isinstance(p, Text)]
     ['S', '18']
     >>> len(card_face(18, (0, 0, 76, 98))[-1].xs)  # Squonk has three copies
     3
+    >>> [p.text for p in card_face(18, (0, 0, 30, 39)) if isinstance(p, Text)]
+    ['S']
+    >>> min(p.size for s in (0.3, 0.5, 0.7, 1) for p in card_face(18, (0, 0, 76 * s, 98 * s))
+    ...     if isinstance(p, Text))
+    12.0
     """
     x, y, w, h = box
     look = LOOKS[d]
@@ -153,21 +168,29 @@ def card_face(d: int, box: Box) -> tuple[Part, ...]:
         Rect(x + 1.5 * s, y + 2 * s, w, h, 9 * s, "#000000", opacity=0.12),
         Rect(x, y, w, h, 9 * s, _CARD_FILL, edge=P.CARD_EDGE, edge_width=max(0.6, 1.1 * s)),
         Shape(outline(look.shape, cx, shape_y, 23 * s), look.colour, P.OUTLINE, max(0.8, 1.6 * s)),
-        _symbol(cx, shape_y, look.symbol, 21 * s),
     ]
+    if s >= _SYMBOL_FROM:
+        parts.append(_symbol(cx, shape_y, look.symbol, 21 * s))
+    least = P.MIN_TEXT
     if s >= _NAMES_FROM:
-        parts.append(Text(cx, y + 77 * s, NAMES[d], 12 * s, P.INK, bold=True, anchor="middle"))
-        parts.append(Text(x + 7 * s, y + 91 * s, f"#{d}", 10.5 * s, P.SOFT_INK))
+        name = Text(cx, y + 77 * s, NAMES[d], max(least, 12 * s), P.INK, bold=True,
+                    anchor="middle")  # fmt: skip
+        parts.append(name)
+        if s >= _HASH_FROM:
+            parts.append(Text(x + 7 * s, y + 91 * s, f"#{d}", max(least, 10.5 * s), P.SOFT_INK))
         parts.append(_dots(x + w - 7 * s, y + 87.5 * s, COPIES[d], s, anchor="end"))
     else:
-        parts.append(Text(cx, y + 80 * s, str(d), 16 * s, P.INK, bold=True, anchor="middle"))
+        if s >= _ID_FROM:
+            size = max(least, 16 * s)
+            parts.append(Text(cx, y + max(80 * s, 59 * s + size), str(d), size, P.INK,
+                              bold=True, anchor="middle"))  # fmt: skip
         parts.append(_dots(cx, y + h - 6 * s, COPIES[d], s))
     return tuple(parts)
 
 
 def _symbol(cx: float, cy: float, symbol: str, size: float) -> Text:
     """The symbol in dark ink with a white halo, centred on ``(cx, cy)`` by eye."""
-    size *= _SYMBOL_SCALE.get(symbol, 1.0)
+    size = max(size * _SYMBOL_SCALE.get(symbol, 1.0), P.MIN_TEXT)
     y = cy + (0.36 + _SYMBOL_NUDGE.get(symbol, 0.0)) * size
     return Text(cx, y, symbol, size, P.INK, True, "middle", _HALO, 0.22 * size)
 

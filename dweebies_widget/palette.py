@@ -29,3 +29,8 @@ WIN_FILL = "#DAFBE1"
 WIN_EDGE = "#2DA44E"
 # Group tints of a split table: pale, and unlike any card colour at full strength.
 GROUP_TINTS = ("#9CC9F5", "#F5B78F", "#B4E3A1", "#D4B1F2", "#F2E08C", "#9FE2DA", "#F2A7C3")
+
+MIN_TEXT = 12.0
+"""The smallest text any picture draws, in CSS pixels: what a class still reads from the back
+of the room.  A text that would be smaller is left off (a small card keeps its shape, colour
+and symbol) rather than drawn tiny."""

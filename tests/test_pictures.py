@@ -21,7 +21,7 @@ from dweebies_widget import Game
 from dweebies_widget.cards import NAMES
 from dweebies_widget.classroom import SeatInfo as ClassSeat
 from dweebies_widget.classroom.picture import picture as spectate
-from dweebies_widget.widget import paint, puzzle_paint, svg_writer, text
+from dweebies_widget.widget import labels, paint, puzzle_paint, svg_writer, text
 from dweebies_widget.widget.geometry import Geometry
 from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.position import drawing, fit, scene_of, still
@@ -129,7 +129,7 @@ def test_the_same_scene_and_size_give_the_same_commands_on_every_route() -> None
 def test_every_part_measures_text_with_the_one_metric() -> None:
     assert paint.wrap is puzzle_paint.wrap is svg_writer.wrap is text.wrap is wrap
     assert paint.text_width is svg_writer.text_width is text.text_width is text_width
-    assert puzzle_paint.text_width is text_width
+    assert labels.text_width is text_width  # the tags of the table, the puzzle's and the hand's
 
 
 def test_lines_under_a_picture_wrap_where_the_metric_says() -> None:

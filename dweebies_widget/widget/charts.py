@@ -20,16 +20,21 @@ by dash pattern, and Dweebies by colour, symbol and name, so the charts read wit
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from .. import palette as P
 from ..cards import LOOKS, NAMES
 from .geometry import Box, Geometry
 from .text import text_width
 
-__all__ = ["SEAT_COLOURS", "Graph", "HoldRow", "HoldSeat", "Holds", "paint_graph", "paint_holds"]
+__all__ = [
+    "SEAT_COLOURS", "Graph", "HoldRow", "HoldSeat", "Holds", "contrast", "heat_colour", "heat_ink",
+    "heat_shades", "paint_graph", "paint_holds",
+]  # fmt: skip
+
+K = TypeVar("K")
 
 SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 """One colour per seat (Okabe-Ito: apart for every common colour-vision deficiency)."""
@@ -287,3 +292,74 @@ def _paint_seat_bars(pen: Pen, box: tuple[float, float, float, float], seat: Hol
     if len(shown) < len(seat.rows):
         pen.text(x + w - 8, y + 13, f"+{len(seat.rows) - len(shown)} more", 11, P.SOFT_INK,
                  align="right")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- the heat map
+def _luminance(colour: str) -> float:
+    """The relative luminance of ``"#RRGGBB"`` (WCAG 2)."""
+    channels = []
+    for i in (1, 3, 5):
+        c = int(colour[i : i + 2], 16) / 255
+        channels.append(c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+    red, green, blue = channels
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG 2 contrast ratio of two ``"#RRGGBB"`` colours (1 to 21).
+
+    >>> round(contrast("#FFFFFF", "#000000"), 1)
+    21.0
+    """
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def heat_colour(value: float) -> str:
+    """The heat map's shade for ``value`` in 0..1 (viridis: dark purple to yellow).
+
+    >>> heat_colour(0.0), heat_colour(1.0), heat_colour(0.5)
+    ('#440154', '#FDE725', '#21918C')
+    """
+    t = min(max(value, 0.0), 1.0) * (len(_VIRIDIS) - 1)
+    i = min(int(t), len(_VIRIDIS) - 2)
+    f = t - i
+    a, b = _VIRIDIS[i], _VIRIDIS[i + 1]
+    red, green, blue = (round(a[k] + (b[k] - a[k]) * f) for k in range(3))
+    return f"#{red:02X}{green:02X}{blue:02X}"
+
+
+_VIRIDIS = ((68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37))
+"""Stops of the viridis scale: dark to light, evenly spaced in lightness and readable with
+every common colour-vision deficiency."""
+_DARK = "#000000"
+_WHITE = "#FFFFFF"
+
+
+def heat_ink(value: float) -> str:
+    """The ink of a heat map's value on the shade of ``value``: white or black, whichever
+    stands out more (no halo: at least 4.5:1 on every shade).
+
+    >>> heat_ink(0.0), heat_ink(1.0)
+    ('#FFFFFF', '#000000')
+    """
+    shade = heat_colour(value)
+    return _WHITE if contrast(shade, _WHITE) >= contrast(shade, _DARK) else _DARK
+
+
+def heat_shades(values: Mapping[K, float], span: float = 0.2) -> dict[K, float]:
+    """Shades (0..1) for win chances ``values`` (0..1): the values' middle in the middle of
+    a scale at least ``span`` wide (and never past 0 or 1), so that close chances (45 % to
+    50 %) look close and only far-apart ones fill the whole scale.
+
+    >>> heat_shades({(0, 0): 0.45, (0, 1): 0.5})
+    {(0, 0): 0.375, (0, 1): 0.625}
+    >>> heat_shades({(0, 0): 0.1, (0, 1): 0.9})
+    {(0, 0): 0.0, (0, 1): 1.0}
+    """
+    if not values:
+        return {}
+    least, most = min(values.values()), max(values.values())
+    width = max(most - least, span)
+    low = min(max((least + most) / 2 - width / 2, 0.0), 1.0 - width)
+    return {key: round((v - low) / width, 6) for key, v in values.items()}

@@ -12,22 +12,35 @@ sending afterwards keeps every redraw to one message (the replay runs inside
 Cards are drawn from the face that :mod:`dweebies_widget.face` describes: the shape in its
 colour with a dark outline, the symbol in dark ink with a white halo, the name and id, and
 one dot per copy.  Shape and symbol tell any two Dweebies apart without colour.  Texts are
-fitted and wrapped by the one text metric (:mod:`~dweebies_widget.widget.text`).
+fitted and wrapped by the one text metric (:mod:`~dweebies_widget.widget.text`); the labels
+(tags, coordinates, "taken", the score bar's texts...) are placed by
+:func:`~dweebies_widget.widget.labels.scene_labels` and drawn from its list only.  Nothing
+here assumes a pixel ratio: everything is drawn in CSS pixels under the ratio's scaling.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import zip_longest
 
 from .. import palette as P
 from ..face import Box, Part, Rect, Shape, Text, card_face
-from ..grid import Cell
 from ..shapes import Circle, Drop, Square
-from .charts import paint_graph, paint_holds
+from .charts import heat_colour, paint_graph, paint_holds
 from .geometry import HAND_CARD_H, HAND_CARD_W, HAND_GAP, Geometry
+from .labels import (
+    MOVE_COLOURS,
+    Label,
+    faint_moves,
+    hand_boxes,
+    in_view,
+    paint_labels,
+    scene_labels,
+)  # fmt: skip
+from .overlay import Overlay
 from .pen import Pen
+from .puzzle_paint import paint_overlay
 from .scene import Scene
 from .text import text_width, wrap
 from .words import possessive
@@ -41,38 +54,41 @@ _HINT = "#8250DF"
 _CURTAIN = "#30363D"
 _BACKGROUND = "#FFFFFF"
 _REFUSED = "#CF222E"
-_TAG_FILL = "rgba(255, 255, 255, 0.9)"
-_TAG_INK = "#0F5323"  # dark green: 8:1 on white, readable from the back of a room
 _LEGEND_FILL = "rgba(255, 255, 255, 0.92)"
 
 
-def paint(pen: Pen, g: Geometry, scene: Scene) -> None:
-    """Draw ``scene`` laid out by ``g`` onto ``pen``: score bar, table, hand.
+def paint(pen: Pen, g: Geometry, scene: Scene, overlay: Overlay | None = None) -> None:
+    """Draw ``scene`` laid out by ``g`` onto ``pen``: score bar, table, hand; then a
+    puzzle's ``overlay`` over it, if any (its labels placed with the scene's, so that none
+    covers another).
 
-    Drawn in CSS pixels (``g.css``) under a ``g.ratio`` scaling of the canvas, so that a
-    canvas with twice the pixels shows exactly the same picture, only sharper.  The canvas's
-    state is saved first and restored last: every redraw starts from the same state."""
+    Drawn in CSS pixels (``g.css``) under a ``g.ratio`` scaling of the canvas (any ratio:
+    1, 1.5, 2...), so that a canvas with more pixels shows exactly the same picture, only
+    sharper.  The canvas's state is saved first and restored last: every redraw starts from
+    the same state."""
+    labels = scene_labels(scene, g, overlay)
     pen.do("save")
     pen.do("set_transform", g.ratio, 0, 0, g.ratio, 0, 0)
-    g = g.css
-    pen.rect((0, 0, g.width, g.height), fill=_BACKGROUND)
-    _paint_bar(pen, g, scene)
+    css = g.css
+    pen.rect((0, 0, css.width, css.height), fill=_BACKGROUND)
+    _paint_bar(pen, css, scene, labels)
     if scene.holds is not None:
-        paint_holds(pen, g, scene.holds)
+        paint_holds(pen, css, scene.holds)
     else:
-        _paint_table(pen, g, scene)
-    _paint_hand(pen, g, scene)
+        _paint_table(pen, css, scene, labels)
+    _paint_hand(pen, css, scene, labels)
     if scene.graph is not None:
-        paint_graph(pen, g, scene.graph)
+        paint_graph(pen, css, scene.graph)
     pen.do("restore")
     pen.forget()
+    if overlay is not None:
+        paint_overlay(pen, g, overlay, labels)
 
 
 # ---------------------------------------------------------------------------- score bar
-def _paint_bar(pen: Pen, g: Geometry, scene: Scene) -> None:
-    for seat, info in enumerate(scene.seats):
+def _paint_bar(pen: Pen, g: Geometry, scene: Scene, labels: Sequence[Label]) -> None:
+    for seat in range(len(scene.seats)):
         box = g.seat_box(seat, len(scene.seats))
-        x, y, w, h = box
         if scene.current is None and seat in scene.winners:
             fill, edge = P.WIN_FILL, P.WIN_EDGE
         elif seat == scene.current:
@@ -80,35 +96,13 @@ def _paint_bar(pen: Pen, g: Geometry, scene: Scene) -> None:
         else:
             fill, edge = P.SEAT_FILL, P.SEAT_EDGE
         pen.round_rect(box, 8, fill=fill, stroke=edge, width=2 if seat == scene.current else 1)
-        marker = "\u25b6 " if seat == scene.current else ""
-        if w < 120:  # a narrow chip: the name above, the score and the hand below
-            pen.text(
-                x + 6, y + h * 0.3, marker + info.label, 12, bold=True, align="left",
-                max_width=w - 12,
-            )  # fmt: skip
-            pen.text(x + 6, y + h * 0.74, str(info.score), 15, bold=True, align="left")
-            pen.text(
-                x + w - 6, y + h * 0.74, f"{info.cards} in hand", 10, P.SOFT_INK, align="right",
-                max_width=max(w - 36, 8),
-            )  # fmt: skip
-            continue
-        pen.text(
-            x + 10, y + h * 0.32, marker + info.label, 14, bold=True, align="left",
-            max_width=max(w - 56, 8),
-        )  # fmt: skip
-        detail = f"{info.cards} in hand" + (f", owes {info.owed}" if info.owed else "")
-        pen.text(
-            x + 10, y + h * 0.74, detail, 11, P.SOFT_INK, align="left", max_width=max(w - 56, 8)
-        )
-        pen.text(x + w - 10, y + h / 2, str(info.score), 22, bold=True, align="right")
     x, y, w, h = g.pile_box()
     pen.round_rect((x, y, w, h), 8, fill=P.SEAT_FILL, stroke=P.SEAT_EDGE)
-    pen.text(x + w / 2, y + h * 0.32, "pile", 11, P.SOFT_INK, max_width=w - 4)
-    pen.text(x + w / 2, y + h * 0.70, str(scene.pile), 18, bold=True)
+    paint_labels(pen, labels, "bar")
 
 
 # ---------------------------------------------------------------------------- table
-def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
+def _paint_table(pen: Pen, g: Geometry, scene: Scene, labels: Sequence[Label]) -> None:
     band = g.table_band
     pen.rect(band, fill=P.TABLE_FILL)
     pen.do("save")
@@ -128,23 +122,21 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
             pen.do("stroke_line", x, band[1], x, band[1] + band[3])
     for i, group in enumerate(scene.groups):
         tint = P.GROUP_TINTS[i % len(P.GROUP_TINTS)]
-        for cell in _in_view(g, group):
+        for cell in in_view(g, group):
             pen.rect(g.cell_box(cell), fill=tint)
     ghosts = scene.taken - scene.board.keys()
-    for cell in _in_view(g, scene.links - scene.lit):
+    for cell in in_view(g, scene.links - scene.lit):
         pen.dash(3, 3)
         pen.round_rect(g.card_box(cell), 8 * g.scale, stroke=P.LINK_EDGE, width=2)
-        if cell not in ghosts:  # a taken cell says "taken" there instead
-            pen.text(*g.cell_center(cell), "+", 28 * g.scale, P.LINK_EDGE, bold=True)
     if scene.centre is not None and not scene.board and scene.centre not in scene.lit:
         pen.dash(5, 3)
         pen.round_rect(g.card_box(scene.centre), 9 * g.scale, stroke=P.TAKEN_EDGE, width=1.5)
-        pen.text(*g.cell_center(scene.centre), "centre", max(11.0, 12 * g.scale), P.SOFT_INK)
-    _paint_taken(pen, g, scene)
+    for cell in in_view(g, ghosts - scene.lit):  # "collected from here"
+        pen.dash(5, 3)
+        pen.round_rect(g.card_box(cell), 9 * g.scale, stroke=P.TAKEN_EDGE, width=1.5)
     _paint_lit(pen, g, scene)
-    _paint_taken(pen, g, scene, lit=True)
     board = scene.board
-    _paint_cards(pen, [(g.card_box(cell), board[cell]) for cell in _in_view(g, board)])
+    _paint_cards(pen, [(g.card_box(cell), board[cell]) for cell in in_view(g, board)])
     if scene.preview is not None:
         cell, d, taken = scene.preview
         _paint_cards(pen, [(g.card_box(cell), d)], alpha=0.55)
@@ -164,10 +156,11 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
         pen.dash(4, 4)
         pen.round_rect(g.cell_box(scene.cursor), 4 * g.scale, stroke=_CURSOR, width=3)
     if scene.refused is not None:
-        _paint_refused(pen, g, scene.refused)
+        pen.dash()
+        pen.round_rect(g.card_box(scene.refused), 8 * g.scale, stroke=_REFUSED, width=3)
     _paint_marks(pen, g, scene)
     _paint_moves(pen, g, scene)
-    _paint_coordinates(pen, g, scene)
+    paint_labels(pen, labels, "table")
     pen.dash()
     if scene.rulers:
         _paint_rulers(pen, g)
@@ -178,40 +171,10 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene) -> None:
     pen.forget()  # restore() brought back the canvas state from before save()
 
 
-def _in_view(g: Geometry, cells: Iterable[Cell]) -> list[Cell]:
-    """``cells`` that the table band shows (even partly), in reading order: nothing is
-    drawn where the clip would hide it all."""
-    (r0, c0), (r1, c1) = g.visible_cells()
-    return sorted(cell for cell in cells if r0 <= cell[0] <= r1 and c0 <= cell[1] <= c1)
-
-
-def _paint_taken(pen: Pen, g: Geometry, scene: Scene, lit: bool = False) -> None:
-    """Cells the last placement collected, now empty: dashed grey ghosts, so the last move
-    reads "collected from here" rather than an empty outline.  Drawn before the lit cells;
-    then (``lit``) the word "taken" again on the lit ones (:func:`_taken_on_lit`)."""
-    ghosts = scene.taken - scene.board.keys()
-    cells = _taken_on_lit(scene) if lit else ghosts - scene.lit
-    for cell in _in_view(g, cells):
-        if not lit:
-            pen.dash(5, 3)
-            pen.round_rect(g.card_box(cell), 9 * g.scale, stroke=P.TAKEN_EDGE, width=1.5)
-        cx, cy = g.cell_center(cell)
-        pen.text(cx, cy, "taken", max(11.0, 12 * g.scale), P.SOFT_INK)
-
-
-def _taken_on_lit(scene: Scene) -> frozenset[Cell]:
-    """Lit cells that say "taken": while no card is picked (a picture of the legal cells);
-    once one is, a lit cell only says where it may go."""
-    if scene.selected is not None:
-        return frozenset()
-    return (scene.taken & scene.lit) - scene.board.keys() - scene.heat.keys()
-
-
 def _paint_lit(pen: Pen, g: Geometry, scene: Scene) -> None:
     fill, edge = (P.LINK_FILL, P.LINK_EDGE) if scene.link else (P.LEGAL_FILL, P.LEGAL_EDGE)
     pulse = scene.pulse == "lit"
-    said = _taken_on_lit(scene)
-    for cell in _in_view(g, scene.lit):
+    for cell in in_view(g, scene.lit):
         box = g.card_box(cell)
         heat = scene.heat.get(cell)
         if pulse:
@@ -222,45 +185,13 @@ def _paint_lit(pen: Pen, g: Geometry, scene: Scene) -> None:
             pen.round_rect(box, 8 * g.scale, fill=fill, stroke=edge, width=2)
         if heat is not None:
             pen.round_rect(box, 8 * g.scale, fill=heat_colour(heat))
-        elif scene.link and cell not in said:  # a taken cell says "taken" instead
-            pen.text(*g.cell_center(cell), "+", 28 * g.scale, P.LINK_EDGE, bold=True)
-    for cell in _in_view(g, scene.heat.keys() & scene.lit):
-        cx, cy = g.cell_center(cell)
-        text = scene.heat_text.get(cell, f"{round(100 * scene.heat[cell])}%")
-        dark = scene.heat[cell] < _LIGHT_FROM  # white ink on the dark shades, dark on the light
-        pen.text(
-            cx, cy - 6 * g.scale, text, max(13.0, 20 * g.scale), "#FFFFFF" if dark else P.INK,
-            bold=True, halo=P.INK if dark else "#FFFFFF", halo_width=3,
-        )  # fmt: skip
-
-
-def _paint_coordinates(pen: Pen, g: Geometry, scene: Scene) -> None:
-    """Each lit cell's coordinates on a white tag at the bottom of the cell, at least 13 CSS
-    pixels high so that a projector shows them; none on the previewed cell (the preview is
-    drawn there, and the status line names the cell)."""
-    if not scene.labels or not scene.lit:
-        return
-    previewed = scene.preview[0] if scene.preview is not None else None
-    cells = [cell for cell in _in_view(g, scene.lit) if cell != previewed]
-    size = max(13.0, 13 * g.scale)
-    w, h = g.cell_size
-    tags = []
-    for cell in cells:
-        x, y, _, _ = g.cell_box(cell)
-        text = f"{cell[0]}, {cell[1]}"
-        tag_w = min(w - 2, text_width(text, size, bold=True) + 8)
-        tags.append((x + (w - tag_w) / 2, y + h - size - 8, tag_w, size + 4, text))
-    for x, y, tw, th, _ in tags:
-        pen.rect((x, y, tw, th), fill=_TAG_FILL)
-    for x, y, tw, th, text in tags:
-        pen.text(x + tw / 2, y + th / 2 + 0.5, text, size, _TAG_INK, bold=True, max_width=tw - 2)
 
 
 def _paint_rulers(pen: Pen, g: Geometry) -> None:
     """The columns' numbers along the table's top edge, the rows' along its left edge."""
     bx, by, _, _ = g.table_band
     (r0, c0), (r1, c1) = g.visible_cells()
-    size = 11.0
+    size = 12.0
     for c in range(c0, c1 + 1):
         x, _ = g.cell_center((r0, c))
         pen.text(x, by + 8, str(c), size, P.SOFT_INK, halo=P.TABLE_FILL, halo_width=3)
@@ -270,58 +201,30 @@ def _paint_rulers(pen: Pen, g: Geometry) -> None:
                  halo_width=3)  # fmt: skip
 
 
-def _paint_refused(pen: Pen, g: Geometry, cell: Cell) -> None:
-    x, y, w, h = g.card_box(cell)
-    pen.dash()
-    pen.round_rect((x, y, w, h), 8 * g.scale, stroke=_REFUSED, width=3)
-    pen.set(stroke_style=_REFUSED, line_width=4, line_cap="round")
-    d = min(w, h) * 0.25
-    cx, cy = x + w / 2, y + h / 2
-    pen.do("stroke_line", cx - d, cy - d, cx + d, cy + d)
-    pen.do("stroke_line", cx - d, cy + d, cx + d, cy - d)
-
-
 def _paint_marks(pen: Pen, g: Geometry, scene: Scene) -> None:
-    """The other seats' moves since this screen's last move: an outline and a name tag."""
-    w, _ = g.cell_size
-    size = max(12.0, 12 * g.scale)
-    for cell, who in scene.marks:
-        x, y, _, _ = g.cell_box(cell)
+    """The other seats' moves since this screen's last move: an outline (their name tags are
+    labels, on the cells that still hold their card)."""
+    for cell, _ in scene.marks:
         if cell in scene.board:
             pen.dash()
             pen.round_rect(g.cell_box(cell), 6 * g.scale, stroke=P.LAST_EDGE, width=3)
-        tag_w = min(w + 8, text_width(who, size, bold=True) + 10)
-        pen.round_rect((x + (w - tag_w) / 2, y - size * 0.5, tag_w, size + 6), 4, fill=P.LAST_EDGE)
-        pen.text(x + w / 2, y + 3.5, who, size, "#FFFFFF", bold=True, max_width=tag_w - 4)
 
 
-_MOVE_STYLE = {"played": (P.OUTLINE, ()), "best": (_HINT, (8.0, 5.0))}
-"""Outline colour and dashes of a move marked when looking back (the best move looks like
-a hint)."""
+_MOVE_DASHES: dict[str, tuple[float, ...]] = {"played": (), "best": (8.0, 5.0)}
+"""The dashes of a move's outline when looking back (the best move looks like a hint)."""
 
 
 def _paint_moves(pen: Pen, g: Geometry, scene: Scene) -> None:
-    """The move played and the best move: each card faint on its cell, outlined, with a tag
-    above the cell (the best move's below it when both share a cell)."""
+    """The move played and the best move: each card faint on its cell, outlined (their tags
+    are labels: one per cell, inside it)."""
     if not scene.moves:
         return
-    shown = [m for m in scene.moves if m.cell in _in_view(g, [m.cell])]
-    _paint_cards(pen, [(g.card_box(m.cell), m.dweebie) for m in shown], alpha=0.45)
-    size = max(12.0, 12 * g.scale)
-    cells = [m.cell for m in shown]
-    w, h = g.cell_size
-    for mark in shown:
-        colour, dashes = _MOVE_STYLE[mark.kind]
-        pen.dash(*dashes)
-        pen.round_rect(g.cell_box(mark.cell), 6 * g.scale, stroke=colour, width=4)
-        pen.dash()
-        x, y, _, _ = g.cell_box(mark.cell)
-        below = mark.kind == "best" and cells.count(mark.cell) > 1
-        tag_w = min(w + 8, text_width(mark.kind, size, bold=True) + 10)
-        ty = y + h - size * 0.5 - 6 if below else y - size * 0.5
-        pen.round_rect((x + (w - tag_w) / 2, ty, tag_w, size + 6), 4, fill=colour)
-        pen.text(x + w / 2, ty + size / 2 + 3.5, mark.kind, size, "#FFFFFF", bold=True,
-                 max_width=tag_w - 4)  # fmt: skip
+    _paint_cards(pen, [(g.card_box(m.cell), m.dweebie) for m in faint_moves(g, scene)], alpha=0.45)
+    for mark in (m for m in scene.moves if in_view(g, [m.cell])):
+        pen.dash(*_MOVE_DASHES[mark.kind])
+        pen.round_rect(g.cell_box(mark.cell), 6 * g.scale, stroke=MOVE_COLOURS[mark.kind],
+                       width=4)  # fmt: skip
+    pen.dash()
 
 
 def _paint_legend(pen: Pen, g: Geometry, scene: Scene) -> None:
@@ -434,49 +337,31 @@ def _paint_banner(pen: Pen, g: Geometry, lines: Sequence[str]) -> None:
         cy += size + 8
 
 
-_LIGHT_FROM = 0.55
-"""From this value on, a viridis shade is light enough for dark ink."""
-_VIRIDIS = ((68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37))
-"""Stops of the viridis scale: dark to light, evenly spaced in lightness and readable with
-every common colour-vision deficiency."""
-
-
-def heat_colour(value: float) -> str:
-    """The heat map's shade for ``value`` in 0..1 (viridis: dark purple to yellow).
-
-    >>> heat_colour(0.0), heat_colour(1.0), heat_colour(0.5)
-    ('#440154', '#FDE725', '#21918C')
-    """
-    t = min(max(value, 0.0), 1.0) * (len(_VIRIDIS) - 1)
-    i = min(int(t), len(_VIRIDIS) - 2)
-    f = t - i
-    a, b = _VIRIDIS[i], _VIRIDIS[i + 1]
-    red, green, blue = (round(a[k] + (b[k] - a[k]) * f) for k in range(3))
-    return f"#{red:02X}{green:02X}{blue:02X}"
-
-
 def _paint_cards(pen: Pen, cards: Sequence[tuple[Box, int]], alpha: float = 1.0) -> None:
     """Table or hand cards, each with the face :func:`~dweebies_widget.face.card_face`
     describes (the SVG picture draws the same).
 
     Drawn in passes (part 1 of every card, then part 2 of every card...: all shadows, all
-    bodies, all shapes, all symbols...) so that the canvas style changes about once per pass
-    rather than once per card: fewer commands in each redraw."""
+    bodies, all shapes...), then every text of every card, those of one font together, so
+    that the canvas style changes about once per pass rather than once per card: fewer
+    commands in each redraw.  (The texts of a card lie inside its shape or under it, and
+    cards do not overlap: the order changes no pixel.)"""
     if not cards:
         return
     if alpha != 1.0:
         pen.set(global_alpha=alpha)
     pen.dash()
+    texts: list[Text] = []
     for layer in zip_longest(*(card_face(d, box) for box, d in cards)):
-        # Texts of one size together (symbols come in a few sizes): fewer font changes.
-        for part in sorted(filter(None, layer), key=_text_size):
-            _paint_part(pen, part)
+        for part in filter(None, layer):
+            if isinstance(part, Text):
+                texts.append(part)
+            else:
+                _paint_part(pen, part)
+    for text in sorted(texts, key=lambda t: (t.size, t.bold)):
+        _paint_part(pen, text)
     if alpha != 1.0:
         pen.set(global_alpha=1.0)
-
-
-def _text_size(part: Part) -> float:
-    return part.size if isinstance(part, Text) else 0.0
 
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
@@ -537,7 +422,7 @@ def _paint_shape(pen: Pen, shape: Shape) -> None:
 
 
 # ---------------------------------------------------------------------------- hand
-def _paint_hand(pen: Pen, g: Geometry, scene: Scene) -> None:
+def _paint_hand(pen: Pen, g: Geometry, scene: Scene, labels: Sequence[Label]) -> None:
     band = g.hand_band
     x, y, w, h = band
     pen.rect(band, fill=P.SEAT_FILL)
@@ -558,21 +443,15 @@ def _paint_hand(pen: Pen, g: Geometry, scene: Scene) -> None:
             pen.text(x + w / 2, cy, line, size, "#FFFFFF", bold=True, max_width=w - 48)
             cy += size + 8
         return
-    boxes = [g.hand_box(i) for i in range(len(scene.hand))]
-    if scene.hand_owner and (not boxes or boxes[0][0] - x >= 96):
-        hand = f"{possessive(scene.hand_owner)} hand"
-        pen.text(x + 10, y + 12, hand, 12, P.SOFT_INK, align="left")
+    boxes = hand_boxes(g, scene)  # the picked card stands up
     if not scene.hand:
         pen.text(x + w / 2, y + h / 2, "No cards in hand", 16, P.SOFT_INK, max_width=w - 16)
     if scene.selected is not None and scene.selected < len(boxes):
         bx, by, bw, bh = boxes[scene.selected]
-        boxes[scene.selected] = (bx, by - 10, bw, bh)  # the picked card stands up
         pen.dash()
-        pen.round_rect((bx - 4, by - 14, bw + 8, bh + 8), 12, fill=P.LEGAL_FILL,
+        pen.round_rect((bx - 4, by - 4, bw + 8, bh + 8), 12, fill=P.LEGAL_FILL,
                        stroke=P.LEGAL_EDGE, width=3)  # fmt: skip
     _paint_cards(pen, list(zip(boxes, scene.hand, strict=True)))
-    for i, (bx, by, _, _) in enumerate(boxes):
-        pen.text(bx + 10, by + 10, str(i + 1), 11, P.FAINT_INK, bold=True)
     if scene.pulse == "hand":
         pen.dash()
         for box in boxes:
@@ -581,20 +460,12 @@ def _paint_hand(pen: Pen, g: Geometry, scene: Scene) -> None:
         pen.dash(8, 5)
         pen.round_rect(boxes[scene.hint[0]], 9, stroke=_HINT, width=4)
         pen.dash()
-    marked = [(m, m.hand) for m in scene.moves if m.hand is not None and m.hand < len(boxes)]
-    for mark, index in marked:  # the card played and the best card, tagged like their cells
-        colour, dashes = _MOVE_STYLE[mark.kind]
-        bx, by, bw, _ = boxes[index]
-        pen.dash(*dashes)
-        pen.round_rect(boxes[index], 9, stroke=colour, width=4)
-        pen.dash()
-        both = sum(i == index for _, i in marked) > 1
-        if both and mark.kind == "best":
-            continue
-        text = "played, best" if both else mark.kind
-        tag_w = min(bw + 12, text_width(text, 12, bold=True) + 10)
-        pen.round_rect((bx + (bw - tag_w) / 2, by - 8, tag_w, 16), 4, fill=colour)
-        pen.text(bx + bw / 2, by, text, 12, "#FFFFFF", bold=True, max_width=tag_w - 4)
+    for mark in scene.moves:  # the card played and the best card, tagged like their cells
+        if mark.hand is not None and mark.hand < len(boxes):
+            pen.dash(*_MOVE_DASHES[mark.kind])
+            pen.round_rect(boxes[mark.hand], 9, stroke=MOVE_COLOURS[mark.kind], width=4)
+    pen.dash()
+    paint_labels(pen, labels, "hand")
 
 
 # ---------------------------------------------------------------------------- every hand

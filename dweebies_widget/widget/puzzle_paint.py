@@ -11,14 +11,15 @@ and sent with it in one message.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .. import palette as P
 from ..grid import Cell
 from .geometry import Geometry
+from .labels import Label, in_view, paint_labels, scene_labels
 from .overlay import Callout, Overlay, corners
 from .pen import Pen
-from .text import text_width, wrap
+from .text import wrap
 
 __all__ = ["paint_overlay"]
 
@@ -31,12 +32,20 @@ _TONES = {
 }
 
 
-def paint_overlay(pen: Pen, g: Geometry, overlay: Overlay) -> None:
-    """Draw a puzzle's overlay over the play picture (after
-    :func:`~dweebies_widget.widget.paint.paint`): the marked cells (an outline and a tick),
-    the named card and the hinted card outlined in the hand, the hint's area outlined on
-    the table, and the callout, a strip of text along the top or bottom of the table where
-    it covers the fewest cards.  Every mark has a shape or a word besides its colour."""
+def paint_overlay(
+    pen: Pen, g: Geometry, overlay: Overlay, labels: Sequence[Label] | None = None
+) -> None:
+    """Draw a puzzle's overlay over the play picture: the marked cells (an outline and a
+    tick), the named card and the hinted card outlined in the hand, the hint's area outlined
+    on the table, and the callout, a strip of text along the top or bottom of the table where
+    it covers the fewest cards.  Every mark has a shape or a word besides its colour.
+
+    ``labels``: the picture's labels (:func:`~dweebies_widget.widget.labels.scene_labels`
+    of the scene and this overlay, as :func:`~dweebies_widget.widget.paint.paint` passes
+    them when given the overlay), of which this draws the overlay's: the ticks and tags.
+    Without them the overlay's own are placed, with no regard for the scene's."""
+    if labels is None:
+        labels = scene_labels(None, g, overlay)
     pen.do("save")
     pen.do("set_transform", g.ratio, 0, 0, g.ratio, 0, 0)
     g = g.css
@@ -44,19 +53,10 @@ def paint_overlay(pen: Pen, g: Geometry, overlay: Overlay) -> None:
     pen.do("begin_path")
     pen.do("rect", *g.table_band)
     pen.do("clip")
-    for cell in sorted(overlay.marks):
-        x, y, w, h = g.card_box(cell)
+    for cell in in_view(g, overlay.marks):
         pen.dash()
-        pen.round_rect((x, y, w, h), 8 * g.scale, fill="rgba(9, 105, 218, 0.12)", stroke=_MARK,
-                       width=4)  # fmt: skip
-        pen.set(stroke_style=_MARK, line_width=max(3.0, 6 * g.scale), line_cap="round",
-                line_join="round")  # fmt: skip
-        cx, cy, d = x + w / 2, y + h / 2, min(w, h) * 0.22
-        pen.do("begin_path")
-        pen.do("move_to", cx - d, cy)
-        pen.do("line_to", cx - d / 3, cy + d * 0.7)
-        pen.do("line_to", cx + d, cy - d * 0.7)
-        pen.do("stroke")
+        pen.round_rect(g.card_box(cell), 8 * g.scale, fill="rgba(9, 105, 218, 0.12)",
+                       stroke=_MARK, width=4)  # fmt: skip
     if overlay.hint_area:
         (top, left), (bottom, right) = corners(overlay.hint_area)
         x0, y0, _, _ = g.cell_box((top, left))
@@ -65,36 +65,22 @@ def paint_overlay(pen: Pen, g: Geometry, overlay: Overlay) -> None:
         pen.dash(10, 6)
         pen.round_rect(box, 10, stroke=_HINT, width=4)
         pen.dash()
-        _tag(pen, box[0] + 8, box[1] - 9, "hint: look here", _HINT)
+    paint_labels(pen, labels, "puzzle")
     if overlay.callout is not None:
         _paint_callout(pen, g, overlay.callout, overlay.cards)
     pen.do("restore")
     pen.forget()
-    for index, colour, text in (
-        (overlay.named, _MARK, "this card"),
-        (overlay.hint_card, _HINT, "hint"),
-    ):
+    for index, colour in ((overlay.named, _MARK), (overlay.hint_card, _HINT)):
         if index is not None and index < g.hand:
             x, y, w, h = g.hand_box(index)
             if index == overlay.picked:
                 y -= 10  # the picked card stands up (as the play picture draws it)
             pen.dash(8, 5) if colour == _HINT else pen.dash()
-            pen.round_rect((x - 5, y - 5, w + 10, h + 10), 11, stroke=colour, width=4)
+            pen.round_rect((x - 4, y - 4, w + 8, h + 8), 11, stroke=colour, width=3)
             pen.dash()
-            _tag(pen, x + w / 2, y - 19, text, colour, centred=True)
+    paint_labels(pen, labels, "puzzle hand")  # a tag over each outlined card
     pen.do("restore")
     pen.forget()
-
-
-def _tag(pen: Pen, x: float, y: float, text: str, colour: str, centred: bool = False) -> None:
-    """A small white-on-colour label with its top-left corner (or, ``centred``, the middle
-    of its top edge) at ``(x, y)``."""
-    size = 12.0
-    w = text_width(text, size, bold=True) + 12
-    if centred:
-        x -= w / 2
-    pen.round_rect((x, y, w, size + 8), 4, fill=colour)
-    pen.text(x + w / 2, y + (size + 8) / 2 + 0.5, text, size, "#FFFFFF", bold=True)
 
 
 def _paint_callout(pen: Pen, g: Geometry, callout: Callout, cards_in_view: Iterable[Cell]) -> None:
