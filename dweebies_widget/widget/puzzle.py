@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .. import grammar
 from ..ai import GreedyPlayer
 from ..cards import NAMES
 from ..game import Move, Placement
@@ -339,7 +340,9 @@ class PuzzleMode(Mode):
             )
         dweebie = session.picked_dweebie()
         if dweebie is None:
-            return f"Your move: {verb} a card of your hand, then a lit cell."
+            me = session.labels[self.puzzle.seat]
+            mine = grammar.possessive(me, start=False)
+            return f"{grammar.possessive(me)} move: {verb} a card of {mine} hand, then a lit cell."
         name = NAMES[dweebie]
         if session.table.armed is not None:
             return f"Tap {session.table.armed} again to place {name} there."
@@ -365,7 +368,9 @@ class PuzzleMode(Mode):
             lines.append(text)
         hand = session.hand()
         cards = ", ".join(f"{i + 1} {NAMES[d]}" for i, d in enumerate(hand))
-        lines.append(f"Your hand: {cards or 'no cards'}.")
+        lines.append(
+            f"{grammar.possessive(session.labels[self.puzzle.seat])} hand: {cards or 'no cards'}."
+        )
         scene = session.scene
         if self.where:
             marked = ", ".join(map(str, sorted(self.marks))) or "none"
@@ -477,9 +482,11 @@ class PuzzleMode(Mode):
         me = self.puzzle.seat
         mine, theirs = game.scores[me], max(s for i, s in enumerate(game.scores) if i != me)
         ends = "the game ends" if game.is_over else "after these moves it is"
+        who = session.labels[me]
+        still = f"{grammar.subject(who, start=False)} still {grammar.verb(who, 'wins')}"
         text = (
-            f"Proof done: {ends} {mine} to {theirs}. Your opponent played their best "
-            "answers, and you still win."
+            f"Proof done: {ends} {mine} to {theirs}. {grammar.possessive(who)} opponent "
+            f"played their best answers, and {still}."
         )
         self.callout = Callout("right", text)
         session.tell(text)
