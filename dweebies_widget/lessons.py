@@ -25,7 +25,9 @@ Everything a lesson's questions need is here: :class:`Question` (plain data, in
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .questions import LETTERS, Question
@@ -33,7 +35,7 @@ from .questions import LETTERS, Question
 if TYPE_CHECKING:
     from .widget.question import QuestionWidget
 
-__all__ = ["LETTERS", "Question", "QuestionWidget", "results"]
+__all__ = ["LETTERS", "Question", "QuestionWidget", "results", "rules_section"]
 
 
 class _Results(Protocol):
@@ -57,6 +59,24 @@ def results(*widgets: _Results | Iterable[_Results]) -> list[dict[str, Any]]:
             for widget in item:
                 out += widget.results()
     return out
+
+
+def rules_section(number: int) -> tuple[str, str]:
+    """The title and the words (Markdown) of section ``number`` of the rules, as the rules
+    page the package ships says them (``docs/rules.md``, in the course folder): what a
+    lesson shows when it names a rule, offline.
+
+    >>> title, words = rules_section(5)
+    >>> title, words.splitlines()[0][:40]
+    ('Where a card may go', '- **Empty table.** If there are no cards')
+    """
+    page = files("dweebies_widget").joinpath("course", "docs", "rules.md")
+    found = re.search(
+        rf"^## {number}\. (.+?)\n(.*?)(?=^## |\Z)", page.read_text(encoding="utf-8"), re.M | re.S
+    )
+    if found is None:
+        raise ValueError(f"the rules have no section {number}")
+    return found.group(1).strip(), found.group(2).strip()
 
 
 def __getattr__(name: str) -> object:

@@ -8,6 +8,8 @@ gives, timed jobs on a :class:`ManualClock`); the widget gets canvas events as f
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -20,11 +22,14 @@ from dweebies_widget.ai import GreedyPlayer
 from dweebies_widget.ai.base import best_moves
 from dweebies_widget.cards import NAMES
 from dweebies_widget.grid import Cell
+from dweebies_widget.lessons import rules_section
 from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.puzzle_paint import paint_overlay
 from dweebies_widget.widget.session import Change
+from dweebies_widget.widget.text import text_width
 from dweebies_widget.widget.timing import ManualClock
 from dweebies_widget.widget.tutorial import FIRST_GAME, HANDOVER, Step, Tutorial
+from dweebies_widget.widget.tutorial_app import rule_box
 
 STEPS = FIRST_GAME.steps
 
@@ -122,26 +127,33 @@ def walk() -> list[tuple[Step, Game, Placement, Game]]:
 
 
 def test_every_goal_and_verdict_says_what_the_engine_does() -> None:
-    from dweebies_widget.widget.tutorial import RULES, goal, verdict
+    from dweebies_widget.widget.tutorial import RULES, aim, goal, verdict
 
-    for i, (step, before, placement, after) in enumerate(walk()):
+    for step, before, placement, after in walk():
         name, cell = NAMES[step.move.dweebie], step.move.cell
         text = goal(before, step)
+        short = aim(before, step)
         rule = RULES[step.kind]
-        said = verdict(after, placement, last=i == len(STEPS) - 1)
+        said = verdict(after, placement)
         assert name in text and str(cell) in text
+        assert str(cell) in short and (name in short or step.kind == "centre")
         legal = before.legal_cells()
         taken = placement.collected
         if step.kind == "centre":
             assert not before.board and legal == {(0, 0)}
             assert "the only cell where a card may go is (0, 0), the centre" in text
+            assert "the first card goes in the centre, (0, 0)." in short
         if step.kind == "next":
             # Lit cells: every empty cell right above, below, left or right of a card.
             edge = {n for c in before.board for n in orthogonal(c) if n not in before.board}
-            assert legal == edge and f"the {len(legal)} lit cells" in text
+            # Nothing is lit before a card is picked: the goal says which cells light up.
+            assert legal == edge and f"the {len(legal)} cells that light up when" in text
+            assert "lit" not in text and "lit" not in short
             corners = {(r + d, c + e) for r, c in before.board for d in (-1, 1) for e in (-1, 1)}
             assert not (corners - edge) & legal
             assert (cell[0] + 1, cell[1]) in before.board and "above" in text
+            below = NAMES[before.board[(cell[0] + 1, cell[1])]]
+            assert f"{name} above {below}, {cell}" in short
             assert "(corners do not count)" in rule
         if step.kind in ("collect", "bridge"):
             assert taken and f"it collects {len(taken)} cards" in text
@@ -150,17 +162,19 @@ def test_every_goal_and_verdict_says_what_the_engine_does() -> None:
             assert before.board[far] == step.move.dweebie
             assert f"the card at the other end, {far}, is {name} too" in text
             assert f"You collected {len(taken)} cards" in said
+            assert f"collects {len(taken)} cards" in short or f"other end, {far}, is a" in short
         if step.kind == "collect":
             assert before.best_collection(before.hand(0))[0] == len(taken)
             assert "No card in your hand can collect more." in text
             assert "the card at the other end is the same Dweebie" in rule
-            assert after.is_split and f"split the table into {len(after.groups)} groups" in said
+            assert after.is_split and f"It split the table: {len(after.groups)} groups." in said
         if step.kind == "bridge":
             assert before.is_split and legal <= before.link_cells
             cells = ", ".join(map(str, sorted(legal)))
             assert f"between the {len(before.groups)} groups: {cells}." in text
             assert f"{name} at {cell} joins them" in text and "shortest bridge" in rule
             assert not after.is_split and "The table is joined again." in said
+            assert cell in before.link_cells and "joins the split table" in short
         if not taken:
             assert "It collected nothing: no other" in said
             assert list(after.board.values()).count(step.move.dweebie) == 1
@@ -176,29 +190,38 @@ def test_the_whole_guided_game_by_each_way_of_pointing(how: str) -> None:
     for i, step in enumerate(STEPS):
         assert t.turn == i and t.guided
         lines = t.status_lines()
-        assert lines[0].startswith(f"Guided turn {i + 1} of {len(STEPS)}")
+        assert lines[-2].startswith(f"Guided turn {i + 1} of {len(STEPS)}")  # the goal
+        assert lines[-1] == f"Pick {NAMES[step.move.dweebie]} from your hand: it is outlined."
         callout = t.callout
         assert callout is not None and callout.tone == "info"
-        assert callout.text == lines[1] and f"Guided turn {i + 1}" in t.announcement
+        assert not [line for line in lines if line in callout.text or callout.text in line]
+        assert f"Guided turn {i + 1}" in t.announcement
         hand = list(t.scene.hand)
         assert t.scene.hint == (hand.index(step.move.dweebie), step.move.cell)  # outlined
         assert len(lines) <= t.mode.budget
         s.play(step.move)
-        assert len(t.status_lines()) <= t.mode.budget
+        lines = t.status_lines()
+        assert len(lines) <= t.mode.budget
         last = placements(t.game)[2 * i]
         assert last.seat == 0 and last.move == step.move
-        assert t.message.startswith("Right!")
-        assert t.callout is not None and t.callout.tone == "right"  # while Greedy thinks
-        assert t.thinking
+        assert lines[0].startswith("Right!") and lines[-1] == "Greedy is thinking\u2026"
+        assert "Right!" in t.announcement
+        assert (HANDOVER in t.announcement) == (i == len(STEPS) - 1)
+        assert t.callout is None and t.thinking  # the status line says it all
         s.settle()
         if step.reply is not None:
-            assert placements(t.game)[2 * i + 1].move == step.reply
+            reply = placements(t.game)[2 * i + 1]
+            assert reply.move == step.reply
+            # The verdict on your move first, then Greedy's answer.
+            assert t.status_lines()[:2] == [
+                lines[0],
+                f"Greedy placed {NAMES[reply.move.dweebie]} at {reply.move.cell}.",
+            ]
     # Handed over: Greedy has played on its own, and nothing is guided any more.
     assert not t.guided and t.turn is None
     assert len(placements(t.game)) == 2 * len(STEPS)
-    assert t.callout is not None and t.callout.text == HANDOVER
-    assert HANDOVER in t.message
-    assert not t.status_lines()[0].startswith("Guided")
+    assert t.callout is None and HANDOVER in t.status_lines()
+    assert not [line for line in t.status_lines() if line.startswith("Guided turn ")]
 
 
 def test_a_wrong_move_is_refused_with_the_reason_and_the_game_unchanged() -> None:
@@ -209,11 +232,13 @@ def test_a_wrong_move_is_refused_with_the_reason_and_the_game_unchanged() -> Non
     s.put((0, 1))  # not the centre: the game's own reason
     assert t.game.state() == before
     assert t.message.startswith("The table is empty, so the first card goes in the centre.")
-    assert "place Mumbo at (0, 0)" in t.message and t.detail.startswith("Rules section 5")
-    assert t.callout is not None and t.callout.tone == "wrong" and t.callout.text == t.message
+    assert t.detail.startswith("Rules section 5")
     assert t.scene.refused == (0, 1)
-    lines = t.status_lines()  # a refusal keeps the lines within the screen's budget, last
-    assert len(lines) <= t.mode.budget and lines[-2:] == [t.message, t.detail]
+    lines = t.status_lines()  # a refusal is the newest news: first, then the move asked for
+    assert len(lines) <= t.mode.budget
+    assert lines[:2] == [t.message, "This turn asks for Mumbo at (0, 0): both are outlined."]
+    assert t.detail not in lines  # the rule is opened under the buttons (the widget's)
+    assert t.callout is not None and t.callout.text not in lines
     # Two guided turns on: a legal move that is not the lesson's.
     for step in STEPS[:2]:
         s.play(step.move)
@@ -223,18 +248,18 @@ def test_a_wrong_move_is_refused_with_the_reason_and_the_game_unchanged() -> Non
     s.put((-2, 0))
     assert t.game.state() == before
     gain = len(t.game.would_collect((-2, 0))[STEPS[2].move.dweebie])
-    assert t.message == (
-        f"Mumbo may go at (-2, 0), and it would collect {gain} cards there, but this lesson "
-        "needs another move. In this guided turn, place Mumbo at (0, 2): its card and cell "
-        "are outlined."
-    )
+    assert t.message == f"Mumbo may go at (-2, 0), and would collect {gain} cards there."
+    assert t.status_lines()[:2] == [
+        t.message,
+        "This turn asks for Mumbo at (0, 2): both are outlined.",
+    ]
     # Another card: what it would do, in the engine's words.
     jibber = STEPS[3].move.dweebie
     s.pick(jibber)
     assert t.callout is not None and t.callout.tone == "info"  # a new try: the goal again
     s.put((1, 2))
     gain = len(t.game.would_collect((1, 2))[jibber])
-    assert t.message.startswith(f"Jibber may go at (1, 2), and it would collect {gain} cards")
+    assert t.message.startswith(f"Jibber may go at (1, 2), and would collect {gain} cards")
     assert t.game.state() == before
     # A tap on a cell where no card may go is refused as well.
     s.how = "tap"
@@ -262,7 +287,7 @@ def test_undo_goes_back_to_the_guided_turn() -> None:
         s.play(step.move)
     assert t.turn == 2
     t.undo()
-    assert t.turn == 1 and t.guided and t.status_lines()[0].startswith("Guided turn 2")
+    assert t.turn == 1 and t.guided and "Guided turn 2" in t.status_text()
     s.play(STEPS[1].move)
     assert t.turn == 2
 
@@ -323,12 +348,129 @@ def test_the_widget_is_played_by_canvas_events_and_draws_its_callout() -> None:
         click_hand(w, list(w.session.scene.hand).index(STEPS[0].move.dweebie))
     assert len(sent.messages) == 1  # the picture and the callout: one message
     click_cell(w, (0, 1))
-    assert "place Mumbo at (0, 0)" in w.status.value and w.game.board == {}
+    assert "This turn asks for Mumbo at (0, 0)" in w.status.value and w.game.board == {}
     tap_cell(w, (0, 0))
     tap_cell(w, (0, 0))
     assert w.tutorial.turn == 1 and "Right!" in w.status.value
     pen = Pen()
     paint_overlay(pen, w.geometry, w.tutorial.overlay())
     texts = " ".join(str(op[1][0]) for op in pen.ops if op[0] == "fill_text")
-    assert "Zuzu" in texts and "On the board:" in w.companion.description
+    assert "Outlined:" in texts and "On the board: Outlined" in w.companion.description
     assert w.errors == []
+
+
+# ---------------------------------------------------------------------------- the screen
+NARROW = 853 - 2 * 16
+"""The status's width on the smallest screen of the rules (1280 x 720 at 150 % zoom: 853
+CSS pixels, less a page margin each side)."""
+
+
+def check_status(t: Tutorial) -> list[str]:
+    """The status lines: never more than the screen's four and none repeated on the board;
+    in the guided turns each is one line of the smallest screen at 16 CSS pixels (the first
+    is bold)."""
+    lines = t.status_lines()
+    assert 1 <= len(lines) <= t.mode.budget == 4
+    for i, line in enumerate(lines):
+        # Play's own lines (free play, and a refusal in the lessons' words: words.explain)
+        # are checked with play's status; every line the guided game writes is checked here.
+        play = not t.guided or line == t.message and t.detail.startswith("Rules section")
+        assert play or text_width(line, 16, bold=i == 0) <= NARROW, line
+    callout = t.callout
+    if callout is not None:
+        assert not [line for line in lines if line in callout.text or callout.text in line]
+    return lines
+
+
+def test_every_guided_turn_and_every_refusal_keeps_the_status_to_its_lines() -> None:
+    s = Screen()
+    t = s.t
+    for i, step in enumerate(STEPS):
+        name = NAMES[step.move.dweebie]
+        lines = check_status(t)
+        assert not [line for line in lines if "lit" in line.split()]  # nothing is lit yet
+        # A refusal on every cell around the table but the asked one, and on a far cell.
+        board = t.game.board
+        around = {n for c in board for n in orthogonal(c) if n not in board} or {(0, 1)}
+        for cell in sorted(around - {step.move.cell}) + [(9, 9)]:
+            s.pick(step.move.dweebie)
+            if cell == (9, 9):
+                assert t.place(cell) is None  # by code: a cell off the screen
+            else:
+                s.put(cell)
+            lines = check_status(t)
+            assert lines[0] == t.message and t.message  # the newest news first
+            assert lines[1] == f"This turn asks for {name} at {step.move.cell}: both are outlined."
+            assert lines[2].startswith(f"Guided turn {i + 1} of 4: ")
+        # Another card picked: said first; then the asked one.
+        other = next(d for d in t.scene.hand if d != step.move.dweebie)
+        s.pick(other)
+        assert check_status(t)[0] == f"You picked {NAMES[other]}, but this turn asks for {name}."
+        s.pick(step.move.dweebie)
+        lines = check_status(t)
+        assert lines[0] == f"You picked {name}: it goes on the outlined cell, {step.move.cell}."
+        n = len(t.game.legal_cells())
+        assert "lit cell" in lines[-1] and f"({n} place" in lines[-1]  # lit once picked
+        s.put(step.move.cell)
+        check_status(t)
+        s.settle()
+        check_status(t)
+    # Free play to the end of the game: the same lines, the newest news first.
+    greedy = GreedyPlayer()
+    while not t.game.is_over:
+        move = best_moves(greedy.analyze(t.game.view(0)))[0]
+        t.select(list(t.scene.hand).index(move.dweebie))
+        check_status(t)
+        t.place(move.cell)
+        check_status(t)
+        s.settle()
+        check_status(t)
+    assert t.status_lines()[0].startswith("Game over")
+
+
+def test_the_board_says_what_its_marks_mean_never_the_status() -> None:
+    s = Screen()
+    t = s.t
+    for step in STEPS:
+        callout = t.callout
+        assert callout is not None and callout.text.startswith("Outlined: the card to pick")
+        assert ("Yellow +" in callout.text) == t.game.is_split
+        s.pick(step.move.dweebie)
+        assert t.callout is not None and "Lit: where the picked card may go." in t.callout.text
+        s.play(step.move)
+        assert t.callout is None  # the verdict is the status's
+        s.settle()
+
+
+def test_the_first_board_says_your_hand() -> None:
+    t = Screen().t
+    assert t.labels[0] == "You" and t.scene.hand_owner in ("You", "Your hand")
+    assert "Your hand" in t.describe() and "You's" not in t.describe()
+
+
+def test_the_rule_behind_a_turn_or_a_refusal_opens_in_place_with_its_own_words() -> None:
+    w = TutorialWidget(ai_delay=0, flash=0)
+    assert "Rules section 5 (where a card may go)" in w.rule.value
+    assert w.children.index(w.rule) == w.children.index(w.controls_row) + 1  # under them
+    click_hand(w, list(w.session.scene.hand).index(STEPS[0].move.dweebie))
+    click_cell(w, (0, 1))
+    assert w.tutorial.detail.startswith("Rules section 5")
+    box = w.rule.value
+    assert box.startswith("<details") and "<summary" in box and "http" not in box
+    # Opened, it shows the section's words as the rules page says them.
+    _, section = rules_section(5)
+    opened = re.sub(r"</?(b|code)>", "", box.split("</summary>")[1])  # inline: no space
+    shown = html.unescape(re.sub(r"<[^>]+>", " ", opened)).split()
+    said = re.sub(r"\*\*|`|^- |^#+ |```", "", section, flags=re.M).split()
+    assert shown == said
+    # The collecting turn names section 6; the bridge, section 5 again.
+    for i, step in enumerate(STEPS[:3]):
+        index = list(w.session.scene.hand).index(step.move.dweebie)
+        if w.selected != index:
+            click_hand(w, index)
+        tap_cell(w, step.move.cell)
+        tap_cell(w, step.move.cell)
+        assert w.tutorial.turn == i + 1
+        number = 6 if STEPS[i + 1].kind == "collect" else 5
+        assert f"Rules section {number} (" in w.rule.value
+    assert "Rules section 6 (collecting)" in rule_box(6)

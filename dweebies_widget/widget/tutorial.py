@@ -6,21 +6,26 @@ refusals in plain words), for one person against Greedy, on a fixed deal
 (:data:`FIRST_GAME`, an explicit deck order: real cards, real rules).  Its
 differences:
 
-* the first turns are **guided**: each has a goal, written on the board (a
-  :class:`~dweebies_widget.widget.overlay.Callout`, as puzzles write theirs) and in the status
-  line, and its card and cell are outlined.  Only the intended move is accepted: another
-  move is refused with the reason (the game's own, or what that move would do) and what to
-  do instead, and the game is left as it was.  The right move gets a verdict;
+* the first turns are **guided**: each has a goal, said in the status line, and its card
+  and cell are outlined (what the marks on the picture mean is written on the board: a
+  :class:`~dweebies_widget.widget.overlay.Callout`, as puzzles write theirs).  Only the
+  intended move is accepted: another move is refused with the reason (the game's own, or
+  what that move would do) and the move asked for, and the game is left as it was.  The
+  right move gets a verdict;
 * during the guided turns Greedy answers with moves fixed by the script, each one a move
   Greedy itself could choose there (one that collects the most it can: the tests check
   it); then Greedy plays on its own, and the game is a free game to its end, with Review
   after it.
 
+The status line has three lines, the newest news first (:attr:`TutorialMode.budget`): what
+just happened (the verdict on your move, then Greedy's answer; a refusal; a hint; the card
+just picked), the goal of this guided turn (:func:`aim`), then what to do.
+
 Every word about a move is the engine's answer: what a placement collects
 (``game.would_collect``, ``Placement.taken``), where a card may go (``game.legal_cells``),
 the groups of a split table and its shortest bridge (``game.groups``, ``game.link_cells``),
 the most a hand can collect (``game.best_collection``).  The texts are built from those
-answers when they are shown (:func:`goal`, :func:`verdict`).
+answers when they are shown (:func:`aim`, :func:`goal`, :func:`verdict`).
 
 The guided turn is read from the game itself (the moves played so far against the script),
 so Undo, Review's "Play from here" and New game need nothing special: a game that left the
@@ -28,19 +33,23 @@ script is a free game.
 
 >>> from dweebies_widget.widget.timing import ManualClock
 >>> t = Tutorial(scheduler=ManualClock(), ai_delay=0, flash=0)
->>> t.status_lines()[0]
-'Guided turn 1 of 4: place Mumbo in the centre, (0, 0).'
+>>> t.status_lines()[1]
+'Guided turn 1 of 4: the table is empty, so the first card goes in the centre, (0, 0).'
 >>> t.select(t.game.hand(0).index(12)); _ = t.place((0, 1))   # not where the card may go
->>> t.message
-'The table is empty, so the first card goes in the centre. Try the lit cell. In this guided \
-turn, place Mumbo at (0, 0): its card and cell are outlined.'
+>>> for line in t.status_lines()[:2]: print(line)
+The table is empty, so the first card goes in the centre. Try the lit cell.
+This turn asks for Mumbo at (0, 0): both are outlined.
 >>> _ = t.place((0, 0))
 >>> t.turn, dict(t.game.board)
 (1, {(0, 0): 12, (0, 1): 15})
+>>> for line in t.status_lines()[:2]: print(line)
+Right! Mumbo is at (0, 0). It collected nothing: no other Mumbo was on the table.
+Greedy placed Pimble at (0, 1).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -57,7 +66,17 @@ from .scene import Scene
 from .session import Session
 
 __all__ = [
-    "FIRST_GAME", "HANDOVER", "RULES", "Script", "Step", "Tutorial", "TutorialMode", "goal",
+    "FIRST_GAME",
+    "HANDOVER",
+    "RULES",
+    "SECTIONS",
+    "Script",
+    "Step",
+    "Tutorial",
+    "TutorialMode",
+    "aim",
+    "goal",
+    "legend",
     "verdict",
 ]
 
@@ -65,9 +84,7 @@ YOU = 0
 """The seat of the person at the screen (Greedy sits at seat 1)."""
 
 HANDOVER = (
-    "From now on you play on your own against Greedy, which always plays a move that "
-    "collects the most cards it can. The game ends when the pile and every hand are empty; "
-    "most cards collected wins. After the game, press Review to look back at every move."
+    "Guided turns over: play on against Greedy. Most cards collected wins; then press Review."
 )
 """What the guided game says when it hands over to free play."""
 
@@ -194,7 +211,10 @@ RULES = {
         "groups; the card that joins them may collect as usual."
     ),
 }
-"""The rule behind each kind of guided turn, said in the status line under its goal."""
+"""The rule behind each kind of guided turn, said with its goal to a screen reader."""
+
+SECTIONS = {"centre": 5, "next": 5, "collect": 6, "bridge": 5}
+"""The section of the rules page behind each kind of guided turn."""
 
 
 def goal(game: Game, step: Step) -> str:
@@ -217,8 +237,8 @@ def goal(game: Game, step: Step) -> str:
         (dr, dc), side = near[0]
         neighbour = NAMES[board[(cell[0] + dr, cell[1] + dc)]]
         return (
-            f"A card goes right next to a card: the {len(legal)} lit cells. Place {name} at "
-            f"{cell}, {side} {neighbour}: {_collects(game, move)}."
+            f"A card goes right next to a card: the {len(legal)} cells that light up when you "
+            f"pick a card. Place {name} at {cell}, {side} {neighbour}: {_collects(game, move)}."
         )
     if step.kind == "collect":
         n = len(game.would_collect(cell).get(move.dweebie, frozenset()))
@@ -233,38 +253,72 @@ def goal(game: Game, step: Step) -> str:
     )
 
 
-def verdict(game: Game, placement: Placement, last: bool = False) -> str:
+def aim(game: Game, step: Step) -> str:
+    """The goal of a guided turn in one short line (the status line's second), from the
+    engine's answers about ``game`` now."""
+    move = step.move
+    name, cell = NAMES[move.dweebie], move.cell
+    taken = game.would_collect(cell).get(move.dweebie, frozenset())
+    if step.kind == "centre":
+        (centre,) = sorted(game.legal_cells())
+        return f"the table is empty, so the first card goes in the centre, {centre}."
+    if step.kind == "next":
+        board = game.board
+        (dr, dc), side = next((d, w) for d, w in _NEXT_TO.items()
+                              if (cell[0] + d[0], cell[1] + d[1]) in board)  # fmt: skip
+        neighbour = NAMES[board[(cell[0] + dr, cell[1] + dc)]]
+        return f"a card goes next to a card, not at a corner: {name} {side} {neighbour}, {cell}."
+    if step.kind == "collect":
+        ((word, far),) = _lines(taken, cell)
+        return f"collect! {name} at {cell} ends a {word}; the other end, {far}, is a {name}."
+    gain = words.plural(len(taken), "card")
+    return f"{name} at {cell} joins the split table and collects {gain}."
+
+
+def verdict(game: Game, placement: Placement) -> str:
     """What a guided turn's right move did, from the placement the game made (``game`` is
-    the game after it); ``last``: the last guided turn (the hand-over follows)."""
+    the game after it)."""
     name, cell = NAMES[placement.move.dweebie], placement.move.cell
     n = placement.points
     if n == 0:
         alone = sum(1 for d in game.board.values() if d == placement.move.dweebie) == 1
         why = f": no other {name} was on the table" if alone else ""
-        text = f"Right! {name} is at {cell}. It collected nothing{why}."
-    else:
-        text = (
-            f"Right! You collected {words.plural(n, 'card')}: each collected card is a point. "
-            "Collecting is not a choice: a card that makes a match always collects."
-        )
-        if game.is_split:
-            text += f" Your collection split the table into {len(game.groups)} groups."
-        elif len(game.history) > 1 and game.after(len(game.history) - 1).is_split:
-            text += " The table is joined again."
-    return f"{text} {HANDOVER}" if last else text
+        return f"Right! {name} is at {cell}. It collected nothing{why}."
+    text = f"Right! You collected {words.plural(n, 'card')}: a match always collects."
+    if game.is_split:
+        text += f" It split the table: {len(game.groups)} groups."
+    elif len(game.history) > 1 and game.after(len(game.history) - 1).is_split:
+        text += " The table is joined again."
+    return text
+
+
+def legend(scene: Scene) -> str:
+    """What the marks of a guided turn's picture mean (written on the board: what only the
+    picture can say, never the status line's words)."""
+    parts = ["Outlined: the card to pick and the cell to place it on."]
+    if scene.lit:
+        parts.append("Lit: where the picked card may go.")
+    if scene.links:
+        parts.append("Yellow +: the shortest bridge.")
+    return " ".join(parts)
 
 
 # ---------------------------------------------------------------------------- the mode
 class TutorialMode(Mode):
     """The guided game's mode: the first turns guided by ``script``, then local play."""
 
+    budget = 4
+    """Four status lines, the newest news first: what just happened (the verdict on your
+    move, then Greedy's answer; a refusal and the move asked for; a hint), the goal of this
+    turn, what to do."""
+
     def __init__(self, script: Script) -> None:
         self.script = script
         self.moves = script.moves()
         self.start: Position = script.game().start
-        self.wrong = ""
-        """The refusal of the last wrong move, written on the board until the next try."""
         self.announced: int | None = None
+        self.asked = ("", "")
+        """The last refusal, and the move its guided turn asks for (said under it)."""
 
     # ------------------------------------------------------------------ where we are
     def played(self, game: Game) -> int | None:
@@ -283,24 +337,20 @@ class TutorialMode(Mode):
             return None
         return played // 2 if session.human_turn() is not None else None
 
-    def callout(self, session: Session) -> Callout | None:
-        """The text written on the board now: a guided turn's goal, a refusal, a verdict,
-        the hand-over; ``None`` in free play."""
-        game = session.game
-        played = self.played(game)
-        if session.mode is not self or game.is_over or played is None:
+    def step_shown(self, session: Session) -> int | None:
+        """The guided turn the status line is about: the one waiting for you, or the one
+        Greedy is answering; ``None`` once the guided turns are over."""
+        played = self.played(session.game)
+        if played is None or played >= len(self.moves):
             return None
-        mine = self.my_step(session)
-        if mine is not None:
-            text = self.wrong or goal(game, self.script.steps[mine])
-            return Callout("wrong" if self.wrong else "info", text)
-        n = len(self.moves)
-        if played < n and played % 2 or played == n:
-            placement = [a for a in game.history if isinstance(a, Placement)][played - 1]
-            return Callout("right", verdict(game, placement, played == n))
-        if played == n + 1 and session.human_turn() is not None:
-            return Callout("info", HANDOVER)
-        return None
+        return played // 2
+
+    def callout(self, session: Session) -> Callout | None:
+        """The text written on the board: in a guided turn, what its marks mean; ``None``
+        otherwise (the status line says the rest)."""
+        if session.mode is not self or self.my_step(session) is None:
+            return None
+        return Callout("info", legend(session.scene))
 
     def overlay(self, session: Session) -> Overlay | None:
         """What the guided game writes over the play picture (drawn as a puzzle's is)."""
@@ -310,16 +360,71 @@ class TutorialMode(Mode):
             avoid.add(scene.hint[1])  # nor the guided move's cell
         return Overlay(callout=self.callout(session), cards=frozenset(avoid), picked=scene.selected)
 
-    # ------------------------------------------------------------------ the mode's hooks
-    def status(self, session: Session, lines: list[str]) -> list[str]:
-        """Play's status lines, after the guided turn's goal."""
+    # ------------------------------------------------------------------ the status
+    def news(self, session: Session) -> list[str]:
+        """What just happened, the newest first, in at most two lines: a message (a
+        refusal and the move this turn asks for, a hint), the card just picked, else the
+        verdict on your last guided move and then Greedy's answer."""
+        if session.message:
+            asked = self.asked[1] if self.asked[0] == session.message else ""
+            return [session.message, asked]
+        game = session.game
         mine = self.my_step(session)
-        if mine is not None:
-            step = self.script.steps[mine]
-            more = [goal(session.game, step), RULES[step.kind]]
-            head = f"Guided turn {mine + 1} of {len(self.script.steps)}: {short_goal(step)}."
-            lines[:0] = [head, *filter(None, more)]
-        return lines
+        dweebie = session.picked_dweebie()
+        if mine is not None and dweebie is not None:
+            want = self.script.steps[mine].move
+            if dweebie == want.dweebie:
+                return [f"You picked {NAMES[dweebie]}: it goes on the outlined cell, {want.cell}."]
+            return [f"You picked {NAMES[dweebie]}, but this turn asks for {NAMES[want.dweebie]}."]
+        played = self.played(game)
+        if played == 0:
+            n = len(self.script.steps)
+            return [f"Your first game of Dweebies, against Greedy: {n} guided turns."]
+        if played is None or played > len(self.moves) + 1:
+            return []
+        done = [a for a in game.history if isinstance(a, Placement)]
+        last = played - 1 if played % 2 else played - 2  # your last guided placement
+        said = [verdict(game.after(self._index(game, last) + 1), done[last])]
+        if not played % 2:  # then Greedy answered
+            said.append(words.move_text(done[played - 1], session.labels) + ".")
+        return said
+
+    @staticmethod
+    def _index(game: Game, nth: int) -> int:
+        """Where the ``nth`` placement stands in the game's history."""
+        return [i for i, a in enumerate(game.history) if isinstance(a, Placement)][nth]
+
+    def todo(self, session: Session, play: str) -> str:
+        """What to do now: the guided turn's card to pick, or play's own line ``play``."""
+        mine = self.my_step(session)
+        if mine is None:
+            return play
+        want = NAMES[self.script.steps[mine].move.dweebie]
+        dweebie = session.picked_dweebie()
+        if dweebie is None:
+            return f"Pick {want} from your hand: it is outlined."
+        if NAMES[dweebie] != want:
+            return f"Pick {want} instead: it is outlined in your hand."
+        return play
+
+    def status(self, session: Session, lines: list[str]) -> list[str]:
+        """At most four lines, the newest news first: what just happened (two lines at
+        most), the goal of this guided turn (or the hand-over), what to do."""
+        game = session.game
+        news = [t for t in self.news(session) if t]
+        shown = self.step_shown(session)
+        if shown is not None:
+            if self.played(game) != 2 * shown:  # Greedy answers: the turn as it was asked
+                game = game.after(self._index(game, 2 * shown))
+            step = self.script.steps[shown]
+            aims = [f"Guided turn {shown + 1} of {len(self.script.steps)}: {aim(game, step)}"]
+        elif self.played(game) in (len(self.moves), len(self.moves) + 1):
+            aims = [HANDOVER]
+        else:  # free play: play's news (what Greedy did, the split table...), then what to do
+            aims = [t for t in lines[1:] if t not in (*news, session.detail)]
+            if game.is_over:  # the result is the newest news
+                return [lines[0], *news, *aims][: self.budget]
+        return [*news, *aims][: self.budget - 1] + [self.todo(session, lines[0])]
 
     def describe(self, session: Session) -> str:
         """The board in words (as in play), with what is written on it."""
@@ -335,14 +440,9 @@ class TutorialMode(Mode):
         move = self.script.steps[mine].move
         session.selected = session.hand().index(move.dweebie)
         session.table.disarm()
-        self.wrong = ""
         session.tell(f"Hint: place {NAMES[move.dweebie]} at {move.cell}; it is picked for you.")
         session.redraw()
         return move
-
-    def pick(self, session: Session, index: int) -> bool:
-        self.wrong = ""  # a new try: the goal is written on the board again
-        return False
 
     def place(self, session: Session, cell: Cell) -> Placement | None:
         mine = self.my_step(session)
@@ -353,34 +453,27 @@ class TutorialMode(Mode):
         move = Move(dweebie, cell)
         if move == want:
             return super().place(session, cell)
-        instead = (
-            f"In this guided turn, place {NAMES[want.dweebie]} at {want.cell}: its card and "
-            "cell are outlined."
-        )
+        instead = f"This turn asks for {NAMES[want.dweebie]} at {want.cell}: both are outlined."
         try:  # the game's answer, without playing: where it may go, what it would collect
             taken = session.game.would_collect(cell).get(move.dweebie, frozenset())
         except IllegalMoveError as error:
             said, detail = words.explain(error)
         else:
             gain = f"collect {words.plural(len(taken), 'card')}" if taken else "collect nothing"
-            said, detail = (
-                f"{NAMES[move.dweebie]} may go at {cell}, and it would {gain} there, but "
-                "this lesson needs another move.",
-                "",
-            )
-        self.wrong = f"{said} {instead}"
-        session.tell(self.wrong, detail)
+            said, detail = f"{NAMES[move.dweebie]} may go at {cell}, and would {gain} there.", ""
+        self.asked = (said, instead)
+        session.tell(said, detail)
         session.table.disarm()
         session.pulse_on(cell, "lit")
         return None
 
     def after_move(self, session: Session, placement: Placement, note: str = "") -> None:
-        self.wrong = ""
         played = self.played(session.game)
         n = len(self.moves)
         if placement.seat == YOU and played is not None and played % 2 == 1 and played <= n:
             session.say(words.move_text(placement, session.labels) + ".")
-            session.tell(verdict(session.game, placement, played == n))
+            said = verdict(session.game, placement)
+            session.say(f"{said} {HANDOVER}" if played == n else said)
         super().after_move(session, placement, note)
 
     def ai_move(self, session: Session) -> None:
@@ -391,7 +484,6 @@ class TutorialMode(Mode):
         self.after_move(session, session.game.play(self.moves[played]))
 
     def advance(self, session: Session) -> None:
-        self.wrong = ""
         super().advance(session)
         mine = self.my_step(session)
         if mine is not None and mine != self.announced:
@@ -473,3 +565,13 @@ class Tutorial(Session):
     def callout(self) -> Callout | None:
         """The text written on the board now (see :meth:`TutorialMode.callout`)."""
         return self.guide.callout(self)
+
+    @property
+    def rule_number(self) -> int | None:
+        """The section of the rules behind the last refusal, else behind the guided turn
+        shown; ``None`` in free play without a refusal."""
+        found = re.match(r"Rules section (\d+)", self.detail)
+        if found:
+            return int(found.group(1))
+        shown = self.guide.step_shown(self)
+        return None if shown is None else SECTIONS[self.script.steps[shown].kind]
