@@ -46,6 +46,8 @@ __all__ = ["PuzzleWidget"]
 _ALL = "all"
 _TEXT = "font-size: var(--dweebies-text, 16px); line-height: 1.35"
 """The title's and the goal's text: as big as the status's."""
+_NEEDS = "max-height: 4.05em; overflow-y: auto"
+"""What a goal needs takes three lines at most (then it scrolls): the table keeps its room."""
 
 
 def _layout(**extra: str) -> Any:
@@ -273,7 +275,8 @@ class PuzzleWidget(CanvasBox):
             f"&nbsp;&nbsp;{html.escape(c.progress())}</span></div>"
         )
         needs = (
-            f"<div class='dweebies-puzzle-needs' style='{_TEXT}'>{html.escape(c.needs)}</div>"
+            f"<div class='dweebies-puzzle-needs' style='{_TEXT}; {_NEEDS}'>"
+            f"{html.escape(c.needs)}.</div>"
             if c.needs
             else ""
         )

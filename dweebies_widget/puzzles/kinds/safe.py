@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...cards import COPIES
+from ...cards import name
 from ...game import Move, View
 from .analysis import SAFE_LIMIT, Outcome, outcomes
 from .base import MoveKind, Posed, Scan
@@ -70,16 +70,15 @@ class Safe(MoveKind):
 
     def needs(self, view: View) -> str:
         """For each Dweebie in play (on the table or in the solver's hand), how many of its
-        copies the solver has not seen: the cards the next player may hold."""
-        gone = (
-            "in your hand, collected or out of play"
-            if view.out_of_play
-            else "in your hand or collected"
-        )
-        counts = " \u00b7 ".join(
-            f"{card(d)} {n} of {COPIES[d]}" for d, n in unseen_counts(view).items()
-        )
-        return f"Copies you have not seen (not on the table, {gone}): {counts}"
+        copies the solver has not seen (the cards the next player may hold), grouped by
+        that number, the most first."""
+        groups: dict[int, list[str]] = {}
+        for d, n in unseen_counts(view).items():
+            groups.setdefault(n, []).append(name(d))
+        parts = [
+            f"{n or 'none'} of {', '.join(names)}" for n, names in sorted(groups.items())[::-1]
+        ]
+        return "Copies you have not seen (in other hands or the pile): " + " \u00b7 ".join(parts)
 
     def find(self, scan: Scan) -> Iterator[int | None]:
         """The answer collects, and 3 moves collect more: only collecting moves matter, so
