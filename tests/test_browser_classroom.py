@@ -12,6 +12,15 @@ a temporary SQLite store, Voila with preheated kernels), in Debian's Chromium.
 * A student's page cannot run code: an ``execute_request`` sent to its kernel over the
   page's own connection is dropped by Voila (a ``kernel_info_request`` sent right after it
   is answered), and the code it carried never runs.
+* Every classroom page fits and reads from the back of a room, in every context of
+  :data:`~browser_pages.CONTEXTS` (a desktop, a touch tablet, a projector, a projector at
+  150 % zoom): the lobby (empty, refusing the name "You", listing a table), a seat waiting for
+  students, a seat's board before and after a move, and the teacher's page (its password,
+  its desk, a table, the leaderboard).  At each step the part's top is scrolled to the top of
+  the window, and its text, its status and every control it shows must be in the window,
+  all their text at least :data:`MIN_TEXT` CSS px; a screenshot of each step is saved under
+  ``test-output/screens/classroom/`` (``DWEEBIES_SCREENS`` moves it); no page may log a
+  console error or fail a request.
 
 Pixel positions come from a headless twin of each student's board, built in this process
 from the seat's state in the store (the same name and PIN give the same seat back).
@@ -26,11 +35,15 @@ from collections.abc import Iterator
 
 import pytest
 from browser_pages import (
+    CONTEXTS,
     DESKTOP,
     TABLET,
     TEACHER_PASSWORD,
     ClassroomServer,
+    Part,
+    Walk,
     canvas_of,
+    font_sizes,
     lobby,
     log_count,
     match_size,
@@ -39,6 +52,8 @@ from browser_pages import (
     status_text,
     type_in,
     visible_legal,
+    wait_for_log,
+    walked,
 )
 from playwright.sync_api import Browser, Page
 
@@ -228,3 +243,142 @@ def test_a_students_page_cannot_run_code(browser: Browser, server: ClassroomServ
         type_in(page, "4 digits", "12")
         page.get_by_role("button", name="Make a table").click()
         page.get_by_text("A PIN is 4 digits, like 2580.").wait_for(timeout=20_000)
+
+
+# ---------------------------------------------------------------------------- every page
+MIN_TEXT = 16
+"""The smallest text (CSS px) on the classroom's pages: read from the back of a room."""
+TEXT = ("button", "select", "label", ".widget-html-content")
+"""Where the pages' text is: every control, label and line of text."""
+SEAT_TEXT = ("button", ".dweebies-status", ".dweebies-seat-header")
+"""A seat's text that the classroom answers for: its buttons, the status, the table's line."""
+LOBBY_PARTS: tuple[Part, ...] = (
+    ("title", "h2", "one"),
+    ("message", ".dweebies-message", "one"),
+    ("a table waiting for students", ".dweebies-open-tables button", "any"),
+)
+WAITING_PARTS: tuple[Part, ...] = (
+    ("table line", ".dweebies-seat-header", "one"),
+    ("the code to tell", ".dweebies-waiting b", "one"),
+)
+SEAT_PARTS: tuple[Part, ...] = (
+    ("table line", ".dweebies-seat-header", "one"),
+    ("canvas", "canvas", "one"),
+    ("status", ".dweebies-status", "one"),
+)
+"""A seat's board: the table's line (with the Lobby button), the table, the status (the move
+log under the buttons may run below the window: the status says the newest news first)."""
+LOGIN_PARTS: tuple[Part, ...] = (("title", "h2", "one"), ("message", ".dweebies-message", "one"))
+DESK_PARTS: tuple[Part, ...] = (
+    ("title", "h2", "one"),
+    ("the address's QR code", ".dweebies-qr svg", "one"),
+    ("message", ".dweebies-message", "one"),
+)
+CARD_PARTS: tuple[Part, ...] = (
+    ("how the table stands", ".widget-html-content", "one"),
+    ("table", "canvas", "one"),
+)
+RESULT_PARTS: tuple[Part, ...] = (
+    ("title", "h3", "one"),
+    ("leaderboard", ".dweebies-leaders", "one"),
+)
+NAMES = {"desktop": "Ana", "tablet": "B", "projector": "Maximiliana Oyelaran-Ng", "zoomed": "Zoe"}
+"""The student in each context: a short name, a one-letter one and a long one."""
+
+
+INPUT_SIZES = """(root) => {
+    const shown = Array.from(document.querySelector(root).querySelectorAll('input'))
+        .filter(e => e.getClientRects().length > 0);
+    return shown.length ? Math.min(...shown.map(e => parseFloat(getComputedStyle(e).fontSize)))
+        : null;
+}"""
+"""The smallest text size of the text boxes shown at ``root`` (``null``: none)."""
+
+
+def look(page: Page, walk: Walk, name: str, root: str, parts: tuple[Part, ...],
+         text: tuple[str, ...] = TEXT) -> dict[str, float]:  # fmt: skip
+    """A step of the walk (the part at ``root`` scrolled to the top, in view, screenshotted)
+    and its text sizes: any under :data:`MIN_TEXT` is one of the walk's findings."""
+    walk.step(name, root, parts)
+    sizes = font_sizes(page, root, text)
+    typed = page.evaluate(INPUT_SIZES, root)  # what a box shows is no text node: its own size
+    if typed is not None:
+        sizes["input"] = float(typed)
+    small = {k: v for k, v in sizes.items() if v < MIN_TEXT}
+    if small:
+        walk.problems.append(f"{walk.screen} ({walk.context}), {name}: text under {small}")
+    return sizes
+
+
+def make_table(page: Page, computers: int) -> None:
+    """Make a table of two seats from the lobby (``computers`` of them the computer's)."""
+    page.locator(".dweebies-lobby select").nth(1).select_option(str(computers))
+    page.get_by_role("button", name="Make a table").click()
+
+
+def play_a_move(page: Page, store: str, code: str, name: str, touch: bool) -> None:
+    """The student picks their first card and places it on a lit cell (two taps on a touch
+    screen: a preview, then the move); the computer answers."""
+    w = twin(store, code, name, "1234", page)
+    cell = visible_legal(w)[0]
+    moves = log_count(page)
+    for point in (w.geometry.hand_center(0), *[w.geometry.cell_center(cell)] * (2 if touch else 1)):
+        press(page, point, touch)
+        page.wait_for_timeout(400)  # the kernel answers before the next press
+    wait_for_log(page, moves + 2)
+
+
+@pytest.mark.parametrize("context", list(CONTEXTS))
+def test_every_classroom_page_fits_and_reads_from_afar(
+    browser: Browser, server: ClassroomServer, context: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    name = NAMES[context]
+    touch = bool(CONTEXTS[context].get("has_touch"))
+    sizes: dict[str, dict[str, float]] = {}
+    with walked(browser, server.url + "/", "classroom/lobby", context, ".dweebies-lobby",
+                LOBBY_PARTS) as (page, walk):  # fmt: skip
+        lobby(page)
+        sizes["lobby"] = look(page, walk, "lobby", ".dweebies-lobby", LOBBY_PARTS)
+        type_in(page, "your name", "You")
+        type_in(page, "4 digits", "1234")
+        make_table(page, 0)
+        page.get_by_text('"You" cannot be a name here').wait_for(timeout=20_000)
+        look(page, walk, "you-refused", ".dweebies-lobby", LOBBY_PARTS)
+        type_in(page, "your name", name)
+        type_in(page, "4 digits", "1234")
+        make_table(page, 0)
+        page.locator(".dweebies-waiting b").wait_for(timeout=20_000)
+        walk.screen = "classroom/seat"
+        look(page, walk, "waiting", ".dweebies-seat", WAITING_PARTS)
+        page.get_by_role("button", name="Lobby").click()
+        page.locator(".dweebies-open-tables button").first.wait_for(timeout=20_000)
+        walk.screen = "classroom/lobby"
+        look(page, walk, "a-table-listed", ".dweebies-lobby", LOBBY_PARTS)
+        type_in(page, "4 digits", "1234")
+        make_table(page, 1)
+        canvas_of(page)
+        code = page.locator(".dweebies-seat-header b").first.inner_text().split()[-1]
+        walk.screen = "classroom/seat"
+        sizes["seat"] = look(page, walk, "board", ".dweebies-widget", SEAT_PARTS, SEAT_TEXT)
+        assert page.locator(".dweebies-widget button", has_text="Lobby").count() == 1
+        play_a_move(page, server.store, code, name, touch)
+        look(page, walk, "after-a-move", ".dweebies-widget", SEAT_PARTS, SEAT_TEXT)
+    with walked(browser, server.url + "/teacher", "classroom/teacher", context,
+                ".dweebies-teacher", LOGIN_PARTS) as (page, walk):  # fmt: skip
+        page.get_by_placeholder("teacher password").wait_for(timeout=90_000)
+        look(page, walk, "password", ".dweebies-teacher", LOGIN_PARTS)
+        page.get_by_placeholder("teacher password").fill(TEACHER_PASSWORD)
+        page.get_by_role("button", name="Open").click()
+        page.locator(".dweebies-teacher-desk").wait_for(timeout=20_000)
+        page.get_by_role("button", name="Make a table").click()
+        page.get_by_text("is ready: students join it").wait_for(timeout=20_000)
+        sizes["teacher"] = look(page, walk, "desk", ".dweebies-teacher-desk", DESK_PARTS)
+        page.locator(".dweebies-table-card canvas").first.wait_for(timeout=20_000)
+        look(page, walk, "a-table", ".dweebies-table-card", CARD_PARTS)
+        look(page, walk, "leaderboard", ".dweebies-teacher-results", RESULT_PARTS)
+    with capsys.disabled():
+        line = "; ".join(
+            f"{screen} " + ", ".join(f"{k} {v:g}px" for k, v in found.items())
+            for screen, found in sizes.items()
+        )
+        print(f"\nclassroom text sizes ({context}): {line}")

@@ -39,11 +39,13 @@ CSS = f"""
   --jp-widgets-font-size: {TEXT_PX}px;
   --jp-ui-font-size1: {TEXT_PX}px;
   --jp-content-font-size1: {TEXT_PX}px;
+  --jp-code-font-size: {TEXT_PX}px;
   font-size: {TEXT_PX}px;
   line-height: {_LINE};
 }}
 {_on_pages(".widget-html-content")}, {_on_pages("button")}, {_on_pages("input")},
-{_on_pages("select")}, {_on_pages("label")}, {_on_pages(".widget-label")} {{
+{_on_pages("select")}, {_on_pages("label")}, {_on_pages(".widget-label")}, {_on_pages("code")},
+{_on_pages("td")}, {_on_pages("th")} {{
   font-size: max(1em, {TEXT_PX}px);
 }}
 {_on_pages(".widget-html-content")} {{

@@ -508,7 +508,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
 
     def _build(self) -> None:
         room = self.room
-        parts: list[Any] = [style(), widgets.HTML("<h2>Your classroom</h2>")]
+        desk: list[Any] = [widgets.HTML("<h2>Your classroom</h2>")]
         if self.address:
             qr = qr_svg(self.address)
             teacher = (
@@ -516,7 +516,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
                 if self.teacher_address
                 else ""
             )
-            parts.append(
+            desk.append(
                 widgets.HTML(
                     "<div style='display:flex; gap:1em; align-items:center; flex-wrap:wrap'>"
                     f"<div class='dweebies-qr'>{qr}</div><div>Students open<br>"
@@ -526,7 +526,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             )
         wrong = room.wrong_passwords
         if wrong:
-            parts.append(widgets.HTML(f"<i>{wrong} wrong teacher password(s) typed so far.</i>"))
+            desk.append(widgets.HTML(f"<i>{wrong} wrong teacher password(s) typed so far.</i>"))
         self.chooser = TableChooser()
         self.make = _button("Make a table", "Make a table for students to join", "success")
         self.make.on_click(self._make)
@@ -539,22 +539,30 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
         self.note = _message()
         self.tables = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.tables.add_class("dweebies-tables")
-        self.board = widgets.HTML()
+        self.board = widgets.HTML(**dom_classes("dweebies-leaders"))
         self.download = _button("Download finished games", "Every finished or closed game")
         self.download.on_click(self._download)
         self.link = widgets.HTML()
         wrap = widgets.Layout(flex_flow="row wrap")
-        parts += [
+        desk += [
             widgets.HBox([self.chooser.box, self.make], layout=wrap),
             self.hints_default,
             self.note,
-            widgets.HTML("<h3>Tables</h3>"),
-            self.tables,
+        ]
+        results = [
             widgets.HTML("<h3>Leaderboard</h3>"),
             self.board,
             widgets.HBox([self.download, self.link], layout=widgets.Layout(align_items="center")),
         ]
-        self.children = parts
+        # Three parts, each of which fits in the window: the teacher's desk (the address,
+        # making tables, hints, the last message), the tables, the leaderboard.
+        self.children = [
+            style(),
+            widgets.VBox(desk, **dom_classes("dweebies-teacher-desk")),
+            widgets.HTML("<h3>Tables</h3>"),
+            self.tables,
+            widgets.VBox(results, **dom_classes("dweebies-teacher-results")),
+        ]
         self.refresh()
         self.follower = Follower(room, None, room.version(), self.refresh, self._post)
 

@@ -331,10 +331,19 @@ def test_the_teachers_page_needs_its_password(teacher_store: str) -> None:
     assert teacher.password.value == ""
     teacher.password.value = "owl"
     teacher.enter.click()
-    html = "".join(c.value for c in teacher.children if isinstance(getattr(c, "value", 0), str))
+    html = "".join(texts(teacher))
     assert "<svg" in html and "http://127.0.0.1:8866/" in html
     assert "1 wrong teacher password(s)" in html
     assert teacher.desk.room is not None and teacher.desk.room.is_teacher
+
+
+def texts(box: Any) -> Iterator[str]:
+    """The text values of ``box`` and of every widget it holds, in order."""
+    value = getattr(box, "value", None)
+    if isinstance(value, str):
+        yield value
+    for child in getattr(box, "children", ()):
+        yield from texts(child)
 
 
 @pytest.fixture
