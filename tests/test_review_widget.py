@@ -175,10 +175,11 @@ def test_stepping_through_a_whole_reviewed_game_by_keys_shows_the_table_before_e
         assert (played.kind, played.dweebie, played.cell) == ("played", *placement.move)
         assert scene.hand[played.hand] == placement.move.dweebie  # type: ignore[index]
         judged = result.moves[step]
-        line = f"Move {step + 1} of 54: {judged.describe(s.c.labels)}."
-        assert s.c.status_lines()[0] == line
-        assert s.c.status_lines()[1].startswith("Had you seen" if placement.seat == 0
-                                                else "Had Greedy seen")  # fmt: skip
+        line = f"Move {step + 1} of 54: {words.judged_text(judged, s.c.labels)}."
+        assert s.c.status_lines()[0] == line and line.count("%") == 1  # one number a move
+        assert replay.hindsight().startswith("Had you seen" if placement.seat == 0
+                                             else "Had Greedy seen")  # fmt: skip
+        assert "seen every card" not in s.c.status_text()  # hindsight waits behind More
         assert scene.graph is not None and scene.graph.cursor == step
         said = s.c.announcement_id
         s.c.key("ArrowRight")
@@ -203,7 +204,7 @@ def test_each_step_is_announced_and_described() -> None:
     s = reviewed_screen()
     s.c.go_by(1)
     lines = s.c.status_lines()
-    assert s.c.announcement == f"{lines[0].replace(' -> ', '; ')} {lines[1]}"
+    assert s.c.announcement == lines[0].replace(" -> ", "; ")
     text = s.c.describe()
     assert text.startswith(lines[0]) and "Marked on the table: the move played" in text
     assert text.endswith(words.REVIEW_KEYS)
@@ -225,7 +226,9 @@ def test_the_move_played_and_the_best_move_are_marked_on_the_table_and_in_the_ha
     drawn = texts(s)
     assert drawn.count("played") == 2 and drawn.count("best") == 2  # on the table, in the hand
     assert f"the best move, {NAMES[other.best.dweebie]} at {other.best.cell}" in s.c.describe()
-    assert s.c.status_lines()[0].split(": ", 1)[1].startswith(other.describe(s.c.labels))
+    assert s.c.status_lines()[0].split(": ", 1)[1].startswith(
+        words.judged_text(other, s.c.labels)
+    )
 
 
 def test_clicks_and_taps_on_the_graph_go_to_that_move() -> None:

@@ -4,8 +4,12 @@ One job: stepping through a game instead of playing it.  After the game (or at a
 a teacher's screen, ``review=True``), the screen can step through the game one placement at
 a time, with every move judged by a review; what it shows then is a
 :class:`~dweebies_widget.widget.replay.Replay`'s answer, and the events that step (arrows, a
-click on the graph, :meth:`Looking.go_to`) go to it.  "What do they hold?"
-(:meth:`Looking.show_holds`) draws each other seat's likely Dweebies over the table.
+click on the graph, :meth:`Looking.go_to`) go to it.  The whole table is fitted into view (no
+cell is too small to be left out; Zoom and Fit work as in play).  Each move gets one number, the
+judgement from what its player could see; hindsight (what was best had every card been seen)
+is shown on asking for more (:meth:`Looking.show_more`; from the start on a teacher's screen).
+"What do they hold?" (:meth:`Looking.show_holds`) draws each other seat's likely Dweebies
+beside the table.
 
 Two parts: :class:`Looking`, which every :class:`~.session.Session` owns (its review API:
 ``session.open_review()`` and the others are declared from it), and :class:`LookBack`, the
@@ -30,16 +34,20 @@ from .scene import Scene
 if TYPE_CHECKING:
     from .session import Session
 
-__all__ = ["LOOKING_BACK", "LookBack", "Looking"]
+__all__ = ["LOOKING_BACK", "REVIEW_LINES", "LookBack", "Looking"]
 
 LOOKING_BACK = "You are looking back over the game: press Back to the game to play on."
 """Why a move is refused while looking back."""
+REVIEW_LINES = 3
+"""The status lines of a screen looking back: the move shown (judged, once reviewed), the
+newest news, and where the review is."""
 
 
 class LookBack(Mode):
     """The session's mode while it steps through ``replay`` (see the module docstring)."""
 
     looking_back = True
+    budget = REVIEW_LINES
 
     def __init__(self, replay: Replay, looking: Looking) -> None:
         self.replay = replay
@@ -85,11 +93,15 @@ class LookBack(Mode):
         return self.replay.scene(holds=self.looking.holds_on)
 
     def status(self, session: Session, lines: list[str]) -> list[str]:
-        """The move, hindsight, the review, then the last message."""
-        return self.replay.status_lines() + [t for t in (session.message, session.detail) if t]
+        """The move shown, the newest news (the last message and its detail), then where
+        the review is."""
+        heading, *rest = self.replay.status_lines()
+        return [heading] + [t for t in (session.message, session.detail) if t] + rest
 
     def describe(self, session: Session) -> str:
-        return self.replay.describe(session.scene, session.status_lines())
+        return self.replay.describe(
+            session.scene, session.status_lines(), more=self.looking.more_on
+        )
 
 
 class Looking:
@@ -112,7 +124,9 @@ class Looking:
         self.reviewer: Reviewer = reviewer or review_here
         """Runs a review (see :data:`~.replay.Reviewer`)."""
         self.holds_on = False
-        """Whether "What do they hold?" is shown over the table."""
+        """Whether "What do they hold?" is shown beside the table."""
+        self.more_on = teacher
+        """Whether hindsight is shown beside each move's judgement (see :meth:`show_more`)."""
         self._review_job: object | None = None
         self._cancel_review: Callable[[], object] = lambda: None
         self._holds_cache: tuple[object, Holds] | None = None
@@ -232,8 +246,20 @@ class Looking:
         s.say(s.status_lines()[0])
         return game
 
+    def show_more(self, on: bool = True) -> None:
+        """Show hindsight on each move looked back over (what was best had its player seen
+        every hidden card), or hide it again.  Off at first: a student sees one number a
+        move, the judgement from what its player could see; on at first on a teacher's
+        screen."""
+        self.more_on = on
+        s = self.session
+        replay = self.replay
+        s.changed_text()
+        if on and replay is not None:
+            s.say(replay.hindsight())
+
     def show_holds(self, on: bool = True) -> None:
-        """Show "What do they hold?" over the table (each other seat's likely Dweebies,
+        """Show "What do they hold?" beside the table (each other seat's likely Dweebies,
         from what one seat could see; the real hands too once the game is over), or the
         table again.  While a game is played, only on a teacher's screen (``review=True``)
         or with nobody at this screen: a player never sees it during their own game."""
@@ -328,10 +354,9 @@ class Looking:
 
     def _say_step(self) -> None:
         s = self.session
-        lines = s.status_lines()
-        s.say(lines[0].replace(" -> ", "; "))
-        if self.replay is not None and self.replay.judged() is not None:
-            s.say(lines[1])
+        s.say(s.status_lines()[0].replace(" -> ", "; "))
+        if self.more_on and self.replay is not None and self.replay.judged() is not None:
+            s.say(self.replay.hindsight())
 
     def _start_review(self) -> None:
         """Hand the review of the game looked back over to the reviewer; its answers come

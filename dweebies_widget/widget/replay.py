@@ -5,7 +5,8 @@ One job: know what the screen shows at each step when a game is looked back over
 placement: step ``i`` shows the table **before** placement ``i`` (``game.after(k)``, the
 actions up to it replayed), and a last step shows the end.  It answers, as plain data, what
 the screen shows there: the picture (:meth:`Replay.scene`: the table, the mover's hand, the
-move played and the best move marked, the graph of who was winning), the status lines, the
+move played and the best move marked, the graph of who was winning), the status lines (one
+judgement a move; hindsight apart, :meth:`Replay.hindsight`, for whoever asks for more), the
 board in words, and "What do they hold?" (:func:`holds_chart`, each other seat's likely
 Dweebies from the beliefs of one seat's view, next to the truth when it may be shown).
 
@@ -50,6 +51,8 @@ from .timing import Cancel
 __all__ = [
     "HOLD_ROWS",
     "HOLD_SAMPLES",
+    "NO_HINDSIGHT_AT_END",
+    "NO_HINDSIGHT_YET",
     "STEP_KEYS",
     "Replay",
     "ReviewJob",
@@ -65,6 +68,10 @@ held, when the truth is shown)."""
 STEP_KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "PageUp": -10, "PageDown": 10}
 """Keys that step through the game, and by how many placements (Home and End go to its
 ends)."""
+NO_HINDSIGHT_YET = "Hindsight comes with the review: press Review to have every move judged."
+"""What "More" says before the review has judged the move shown."""
+NO_HINDSIGHT_AT_END = "Hindsight is given for each move: step back to one."
+"""What "More" says at the end of the game, where no move is played."""
 HOLD_SAMPLES = 500
 """Guesses averaged for the bars (a quarter of :func:`~dweebies_widget.ai.beliefs`'s
 default, so that a step shows at once: about 0.05 s with two players, 0.1 s with six); the
@@ -293,21 +300,28 @@ class Replay:
 
     # ------------------------------------------------------------------ words
     def status_lines(self) -> list[str]:
-        """The heading (the move played from here, judged once reviewed), hindsight apart
-        on its own line, and where the review is."""
+        """The heading (the move played from here, judged once reviewed: one number a
+        move), then where the review is.  Hindsight is apart: :meth:`hindsight`."""
         labels = self.seats.labels
         judged = self.judged()
-        lines = [words.review_heading(self.game, labels, self._step, self.placement(), judged)]
-        if judged is not None:
-            lines.append(words.hindsight_line(judged, labels, self.me))
         name, rounds = self.analyst
-        lines.append(
+        return [
+            words.review_heading(self.game, labels, self._step, self.placement(), judged),
             words.review_state(
                 name, rounds, progress=self.progress, done=self.review is not None,
                 failure=self.failure,
-            )  # fmt: skip
-        )
-        return lines
+            ),
+        ]  # fmt: skip
+
+    def hindsight(self) -> str:
+        """Hindsight on the move played from the step shown (what was best had its player
+        seen every hidden card), once reviewed; else why there is none here."""
+        judged = self.judged()
+        if judged is not None:
+            return words.hindsight_line(judged, self.seats.labels, self.me)
+        if self._step >= self.steps:
+            return NO_HINDSIGHT_AT_END
+        return NO_HINDSIGHT_YET
 
     def marks_text(self) -> str:
         """The moves marked on the table, in words (for the description)."""
@@ -320,10 +334,10 @@ class Replay:
             text += f"; the best move, {_move(judged.best)}"
         return text + "."
 
-    def describe(self, scene: Scene, status: Sequence[str]) -> str:
+    def describe(self, scene: Scene, status: Sequence[str], *, more: bool = False) -> str:
         """The step in words, for a screen reader: ``status`` (the status lines), the
-        table then, the hand shown in ``scene``, the moves marked, "What do they hold?" when
-        shown, and the keys."""
+        table then, the hand shown in ``scene``, the moves marked, hindsight when ``more``
+        is asked for, "What do they hold?" when shown, and the keys."""
         game = self.position()
         labels = self.seats.labels
         lines = [
@@ -334,6 +348,8 @@ class Replay:
         ]
         if self.marks_text():
             lines.append(self.marks_text())
+        if more:
+            lines.append(self.hindsight())
         if scene.holds is not None:
             lines += holds_words(scene.holds, game, self.observer(), labels)
         lines.append(words.REVIEW_KEYS)
@@ -374,7 +390,7 @@ class Replay:
         """What the screen shows at the step: the table before the placement, with the move
         played and the best move marked, the mover's hand (at the end: the hand of the person
         at this screen, or of the seat to play), the scores then, and the graph; "What do
-        they hold?" over the table when ``holds``."""
+        they hold?" beside the table when ``holds``."""
         game = self.position()
         placement = self.placement()
         judged = self.judged()

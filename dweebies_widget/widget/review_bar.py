@@ -3,21 +3,25 @@
 One job: the ipywidgets of review and replay, wired to the session.  First, Back, a
 slider over the moves, Forward and Last step through the game (as the arrow keys, Home and
 End do on the table, and a click or a tap on the graph); Review has every move judged (once);
-Play from here plays on from the table shown; "What do they hold?" shows each other seat's
-likely Dweebies over the table; Back to the game ends looking back.  What can be used is the
-session's answer (its :attr:`~dweebies_widget.widget.session.Session.replay`);
-:meth:`ReviewBar.update` applies it.  Every control is at least 44 x 44 CSS pixels.
+More shows hindsight on the move shown (the text under the row; hidden at first but on a
+teacher's screen); Play from here plays on from the table shown; "What do they hold?" shows
+each other seat's likely Dweebies beside the table; zoom out, Fit and zoom in work as in
+play (the zoom buttons are icons, named by their tooltips); Back to the game ends looking
+back.  What can be used is the session's answer (its
+:attr:`~dweebies_widget.widget.session.Session.replay`); :meth:`ReviewBar.update` applies it.
+Every control is at least 44 x 44 CSS pixels.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
 from .buttons import TAP, Guard
-from .session import Session
+from .session import ZOOM_STEP, Session
 
 __all__ = ["ReviewBar"]
 
@@ -39,7 +43,7 @@ class ReviewBar:
         self.slider = widgets.IntSlider(
             value=0, min=0, max=1, description="Move", readout=False,
             continuous_update=False,  # one step where the drag ends, not a queue of them
-            layout=widgets.Layout(width="16em", height=TAP),
+            layout=widgets.Layout(width="12em", height=TAP),
         )  # fmt: skip
         self.slider.observe(guard(self._slid), "value")
         self.where = widgets.HTML(layout=widgets.Layout(min_width="4.5em"))
@@ -58,10 +62,25 @@ class ReviewBar:
         self.holds.observe(
             guard(lambda ch: None if self._syncing else c.show_holds(bool(ch["new"]))), "value"
         )
+        self.more = widgets.ToggleButton(
+            description="More", icon="lightbulb-o", layout=_layout(), value=c.looking.more_on,
+            tooltip="Hindsight: the best move had every hidden card been seen",
+        )  # fmt: skip
+        self.more.add_class("dweebies-more")
+        self.more.observe(guard(self._more), "value")
+        self.hindsight = widgets.HTML(layout=widgets.Layout(width="100%", display="none"))
+        """Hindsight on the move shown, under the row while More is on."""
+        self.hindsight.add_class("dweebies-hindsight")
+        self.zoom_out = button("", "Zoom out: show more of the table",
+                               lambda: c.zoom(1 / ZOOM_STEP), "search-minus")  # fmt: skip
+        self.zoom_fit = button("Fit", "Show the whole table", lambda: c.zoom(None), "arrows-alt")
+        self.zoom_in = button("", "Zoom in: make the cards bigger", lambda: c.zoom(ZOOM_STEP),
+                              "search-plus")  # fmt: skip
         self.close = button("Back to the game", "Stop looking back", c.close_review, "times")
         self.box = widgets.HBox(
             [self.first, self.back, self.slider, self.where, self.forward, self.last,
-             self.judge, self.play, self.holds, self.close],
+             self.judge, self.more, self.play, self.holds, self.zoom_out, self.zoom_fit,
+             self.zoom_in, self.close, self.hindsight],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )  # fmt: skip
         self.box.add_class("dweebies-review")
@@ -77,6 +96,7 @@ class ReviewBar:
         self.where.value = f"{step + 1} / {steps}" if step < steps else "end"
         self.judge.disabled = replay.review is not None or replay.progress is not None
         self.judge.description = "Reviewing\u2026" if replay.progress is not None else "Review"
+        more = self._session.looking.more_on
         self._syncing = True
         try:
             if self.slider.max != steps:
@@ -86,8 +106,18 @@ class ReviewBar:
             on = self._session.controls().holds_on
             if self.holds.value != on:
                 self.holds.value = on
+            if self.more.value != more:
+                self.more.value = more
         finally:
             self._syncing = False
+        self.hindsight.value = html.escape(replay.hindsight()) if more else ""
+        self.hindsight.layout.display = None if more else "none"
+
+    def _more(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            c = self._session
+            with c.event():
+                c.looking.show_more(bool(change["new"]))
 
     def _slid(self, change: dict[str, Any]) -> None:
         if not self._syncing:
