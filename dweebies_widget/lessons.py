@@ -3,12 +3,15 @@
 A lesson step asks first and shows afterwards.  :class:`Question` is a multiple-choice
 question (2 to 5 choices, one right answer, and why it is right); :class:`QuestionWidget`
 asks it in a notebook or a Voila page: the student picks a choice (by mouse, touch or
-keyboard) and presses **Check my answer**, and only then learns whether it was right, which
-choice was, and why.  :func:`results` gathers what students did with questions and puzzles
-(:class:`~dweebies_widget.puzzles.PuzzleWidget`) into one list a teacher's cell can show or
-save.
+keyboard) and presses **Check my answer**, and only then learns whether it was right; a
+wrong answer may be tried again (**Check again**, or **Show the answer**), and the question
+ends with the right choice and why.  :func:`results` gathers what students did with questions
+and puzzles (:class:`~dweebies_widget.puzzles.PuzzleWidget`) into one list a teacher's cell
+can show or save: for a question, the first answer, whether it was right, and the number of
+answers checked.  :func:`rules_section` gives a section of the rules in its own words, for a
+lesson that names a rule.
 
-The answer stays in the kernel until the student submits: nothing the page receives before
+The answer stays in the kernel until the question is done: nothing the page receives before
 that (the widget's state, which a saved notebook also stores, and its text) holds the answer
 or the explanation, so a notebook saved with its outputs does not give the answer away above
 the question.

@@ -70,16 +70,40 @@ class Question:
         object.__setattr__(self, "feedback", tuple(feedback))
         object.__setattr__(self, "id", id)
 
-    def check(self, choice: int) -> Verdict:
+    def check(self, choice: int, *, reveal: bool = True) -> Verdict:
         """Whether ``choice`` (an index) is right, and the message: right or wrong, the
-        right choice when it was not picked, that choice's feedback, and why."""
+        right choice when it was not picked, that choice's feedback, and why.  With
+        ``reveal=False`` a wrong choice's message gives nothing of the answer away (neither
+        the right choice nor why): the student may try again.
+
+        >>> q = Question("Who collects?", ["Mumbo collects.", "Nobody"], answer=0, why="")
+        >>> q.check(1).message                  # a sentence that ends inside its quotes
+        'Not quite: the answer is A, "Mumbo collects."'
+        >>> q.check(1, reveal=False).message
+        'Not quite: B is not the answer. Pick another choice and check again.'
+        """
         if type(choice) is not int or not 0 <= choice < len(self.choices):
             raise ValueError(f"choice is the index of a choice, 0 to {len(self.choices) - 1}")
         right = choice == self.answer
-        head = (
-            "Right!"
-            if right
-            else f'Not quite: the answer is {LETTERS[self.answer]}, "{self.choices[self.answer]}".'
-        )
         extra = self.feedback[choice] if self.feedback else ""
-        return Verdict(right, " ".join(t for t in (head, extra, self.why) if t))
+        if right:
+            parts = ["Right!", extra, self.why]
+        elif reveal:
+            parts = [f"Not quite: the answer is {self.answer_text()}", extra, self.why]
+        else:
+            again = "Pick another choice and check again."
+            parts = [f"Not quite: {LETTERS[choice]} is not the answer.", extra, again]
+        return Verdict(right, " ".join(t for t in parts if t))
+
+    def answer_text(self) -> str:
+        """The right choice, its letter and its words, as a sentence's end: one full stop,
+        inside the quotes when the choice ends a sentence itself.
+
+        >>> Question("?", ["Yes.", "No"], answer=0, why="").answer_text()
+        'A, "Yes."'
+        >>> Question("?", ["Yes", "No"], answer=1, why="").answer_text()
+        'B, "No".'
+        """
+        words = self.choices[self.answer]
+        end = "" if words.rstrip().endswith((".", "!", "?")) else "."
+        return f'{LETTERS[self.answer]}, "{words}"{end}'
