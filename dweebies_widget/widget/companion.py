@@ -51,6 +51,7 @@ keeps its own size.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -155,4 +156,4 @@ def fit_size(
         return w, fixed_height
     room = view_height - other_height - _GAP
     h = min(room, w * _TALLEST)
-    return w, round(max(h, min(MIN_HEIGHT, w)))
+    return w, math.floor(max(h, min(MIN_HEIGHT, w)))

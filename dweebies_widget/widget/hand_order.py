@@ -24,6 +24,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 __all__ = ["HandOrder"]
 
@@ -59,6 +63,25 @@ class HandOrder:
         order = tuple(kept)
         self._shown[seat] = self._past[seat, moment] = order
         return order
+
+    def of(self, game: Game, seat: int) -> tuple[int, ...]:
+        """``seat``'s hand in ``game``, in the order shown (:meth:`arrange`, at the game's
+        number of actions)."""
+        return self.arrange(seat, game.hand(seat), len(game.history))
+
+    def played(self, seat: int, index: int, card: int) -> None:
+        """The card shown at ``index`` of ``seat``'s hand was played: a copy of it drawn
+        next is a new card, and goes to the end.
+
+        >>> order = HandOrder()
+        >>> order.arrange(0, (3, 7, 9), 0)
+        (3, 7, 9)
+        >>> order.played(0, 0, 3); order.arrange(0, (3, 7, 9), 2)  # a 3 played, a 3 drawn
+        (7, 9, 3)
+        """
+        shown = self._shown.get(seat, ())
+        if 0 <= index < len(shown) and shown[index] == card:
+            self._shown[seat] = shown[:index] + shown[index + 1 :]
 
     def forget(self) -> None:
         """Forget every order shown (a new deal: its hands are shown as the game gives

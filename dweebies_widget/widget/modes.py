@@ -144,6 +144,9 @@ class Mode:
         session.say(words.move_text(placement, session.labels) + ".")
         if note:
             session.tell(note)
+        picked = session.selected
+        if picked is not None and placement.seat == session.viewer:  # that card left the hand
+            session.hand_order.played(placement.seat, picked, placement.move.dweebie)
         session.forget_pick()
         session.start_flash(placement)
         game = session.game

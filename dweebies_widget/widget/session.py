@@ -654,11 +654,7 @@ class Session(Voice):
         """The hand shown (the viewer's), or ``()``: in the screen's order, where the cards
         still held keep their places and a drawn card goes to the end (:attr:`hand_order`).
         Number keys, clicks, hints and the words for a screen reader all use this order."""
-        viewer = self.viewer
-        if viewer is None:
-            return ()
-        game = self._game
-        return self.hand_order.arrange(viewer, game.hand(viewer), len(game.history))
+        return () if self.viewer is None else self.hand_order.of(self._game, self.viewer)
 
     def picked_dweebie(self) -> int | None:
         """The Dweebie of the picked card, or ``None``."""
