@@ -566,13 +566,16 @@ def test_submitting_from_the_page_shows_right_or_wrong_and_why() -> None:
     w = QuestionWidget(QUESTION)
     w.choice = 1
     deliver_event(w, {"event": "submit", "choice": 1})
-    assert w.submitted and w.right == 2 and not w.correct
+    assert w.submitted and not w.correct
     assert w.verdict == (
-        'Not quite: the answer is C, "The whole row: 5 cards". Not just the ends: '
-        "everything between them goes too."
+        "Not quite: B is not the answer. Not just the ends: everything between them goes "
+        "too. Pick another choice and check again."
     )
-    assert w.why == QUESTION.why
-    deliver_event(w, {"event": "submit", "choice": 2})  # one answer only
+    assert w.right == -1 and w.why == ""  # it may be tried again: the answer is kept back
+    deliver_event(w, {"event": "reveal"})  # Show the answer
+    assert w.right == 2 and w.why == QUESTION.why
+    assert w.verdict == 'The answer is C, "The whole row: 5 cards".'
+    deliver_event(w, {"event": "submit", "choice": 2})  # the answer shown: no more answers
     assert not w.correct and w.choice == 1 and w.attempts == 1
     assert w.results()[0] | {"question": ""} == {
         "id": QUESTION.id, "question": "", "choice": 1, "correct": False, "attempts": 1

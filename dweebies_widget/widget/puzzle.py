@@ -428,8 +428,9 @@ class PuzzleMode(Mode):
         else:
             self.marks.add(cell)
             said = f"{cell} marked"
-        self.callout = None
-        session.tell("")
+        if not self.checked:  # the last Check's verdict stays while the marks are changed
+            self.callout = None
+            session.tell("")
         session.say(f"{said}: {words.plural(len(self.marks), 'cell')} marked.")
         session.redraw()
         return True
