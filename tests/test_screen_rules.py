@@ -31,6 +31,7 @@ from dweebies_widget.widget import words
 from dweebies_widget.widget.buttons import TAP
 from dweebies_widget.widget.canvas_box import LINE_EM
 from dweebies_widget.widget.companion import (
+    LOG_ROOM,
     MIN_HEIGHT,
     PRESENTATION,
     PRESENTATION_TEXT_PX,
@@ -208,6 +209,14 @@ def test_a_short_screen_gets_a_short_canvas_not_one_that_pushes_the_buttons_away
     other = room_besides_canvas(2)
     assert fit_size(837, 480, other)[1] + other + GAP <= 480
     assert fit_size(837, 480, other)[1] < 320
+
+
+def test_the_logs_first_lines_stay_in_view_where_there_is_room() -> None:
+    other = room_besides_canvas(1)
+    height = fit_size(1264, 720, other, log_height=48)[1]  # a projector: the log's newest too
+    assert height + other + 48 + GAP <= 720 and height >= LOG_ROOM
+    other = room_besides_canvas(2)  # 150 % zoom: the table first, the log by scrolling
+    assert fit_size(837, 480, other, log_height=48) == fit_size(837, 480, other)
 
 
 def playing_to_the_end(css: tuple[float, float], ratio: float) -> Screen:

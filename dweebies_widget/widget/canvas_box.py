@@ -123,7 +123,9 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
         self.companion = Companion(label=label)
         """The front-end part: measures the page, speaks for the canvas (see
         :mod:`~dweebies_widget.widget.companion`)."""
-        self.companion.observe(on(self._fit), ["width", "view_height", "other_height"])
+        self.companion.observe(
+            on(self._fit), ["width", "view_height", "other_height", "log_height"]
+        )
         self.status = widgets.HTML(layout=widgets.Layout(min_height=status_height))
         self.status.add_class("dweebies-status")
         self.move_log = widgets.HTML(layout=widgets.Layout(max_height=log_height, overflow="auto"))
@@ -206,7 +208,7 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
         if page.width > 0:
             display = fit_size(
                 page.width, page.view_height, page.other_height,
-                fixed_width=fixed_width, fixed_height=fixed_height,
+                fixed_width=fixed_width, fixed_height=fixed_height, log_height=page.log_height,
             )  # fmt: skip
         else:
             display = (fixed_width or self._display[0], fixed_height or self._display[1])

@@ -2,6 +2,8 @@
 // Tab leave it.  Why each part is here is in companion.py.
 
 const HIDDEN = "dweebies-sr-only";
+// The log's first lines: kept in view under the buttons when the window has room for them.
+const LOG_LINES_PX = 48;
 // Report a new measure only when it moved this much (a scroll bar that comes and goes moves
 // the width by about 15 px, and must not start a resize loop).
 const STEP = 16;
@@ -75,7 +77,8 @@ function render({ model, el }) {
   // (1) Measure, and tell Python: it sizes the canvas from these.  Only changes of a few
   // pixels or more are told (see STEP), or when asked to (`force`).  "Other" is the room the
   // widget needs besides its canvas, from its top to the bottom of its buttons (the status
-  // lines, the buttons, a puzzle's title): the canvas gets what the window has left.
+  // lines, the buttons, a puzzle's title): the canvas gets what the window has left; and the
+  // log's first lines under them, in view too when there is room (Python decides).
   let last = [-1, -1];
   const controlsBottom = () => {
     const row = box.querySelector(".dweebies-controls") || box.querySelector(".dweebies-buttons");
@@ -88,13 +91,17 @@ function render({ model, el }) {
     const width = el.getBoundingClientRect().width;
     if (width <= 0) return;
     const top = box.getBoundingClientRect().top;
-    const other = Math.max(0, controlsBottom() - top - canvas.getBoundingClientRect().height);
+    const bottom = controlsBottom();
+    const other = Math.max(0, bottom - top - canvas.getBoundingClientRect().height);
+    const log = box.querySelector(".dweebies-log");
+    const logHeight = log ? Math.max(0, log.getBoundingClientRect().top + LOG_LINES_PX - bottom) : 0;
     const moved = Math.abs(width - last[0]) >= STEP || Math.abs(other - last[1]) >= STEP;
     if (!force && !moved) return;
     last = [width, other];
     model.set("width", width);
     model.set("view_height", viewHeight(box));
     model.set("other_height", other);
+    model.set("log_height", logHeight);
     model.set("dpr", window.devicePixelRatio || 1);
     model.save_changes();
   };

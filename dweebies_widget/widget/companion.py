@@ -10,7 +10,8 @@ run in the kernel and cannot see the page, so five jobs are done here:
    width (a ``ResizeObserver``: it is as wide as the widget may be) and the window's height
    and ``devicePixelRatio``, and reports them as the traits :attr:`~Companion.width`,
    :attr:`~Companion.view_height`, :attr:`~Companion.other_height` (room taken by the status
-   lines and the buttons) and :attr:`~Companion.dpr`.  The widget turns them into a canvas
+   lines and the buttons), :attr:`~Companion.log_height` (the move log's first lines) and
+   :attr:`~Companion.dpr`.  The widget turns them into a canvas
    size (:func:`fit_size`), so the table uses the width it has and, once the widget's top is
    at the top of the window, the table, the status and the buttons are in view together: on
    a 1280 x 720 projector, at 150 % browser zoom (853 x 480 CSS pixels), on a tablet.
@@ -60,8 +61,8 @@ import anywidget
 import traitlets
 
 __all__ = [
-    "MAX_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "PRESENTATION", "PRESENTATION_TEXT_PX", "TEXT_PX",
-    "Companion", "fit_size",
+    "LOG_ROOM", "MAX_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "PRESENTATION", "PRESENTATION_TEXT_PX",
+    "TEXT_PX", "Companion", "fit_size",
 ]  # fmt: skip
 
 _HERE = Path(__file__).parent
@@ -83,7 +84,10 @@ PRESENTATION = "dweebies-presentation"
 _TALLEST = 1.25
 """The canvas is at most this many times as tall as it is wide."""
 _GAP = 8
-"""CSS pixels left free below the buttons."""
+"""CSS pixels left free below the buttons (or the log's first lines)."""
+LOG_ROOM = 400
+"""The log's first lines are kept in view too when the canvas still gets this many CSS
+pixels of height (a projector, a desktop, a tablet; not 150 % zoom on a projector)."""
 
 
 class Companion(anywidget.AnyWidget):
@@ -99,7 +103,9 @@ class Companion(anywidget.AnyWidget):
     """The height of the area the page scrolls in (the window, or JupyterLab's notebook
     panel), in CSS pixels."""
     other_height = traitlets.Float(0.0).tag(sync=True)
-    """CSS pixels the widget needs besides its canvas, down to the move log's first lines."""
+    """CSS pixels the widget needs besides its canvas, down to the bottom of its buttons."""
+    log_height = traitlets.Float(0.0).tag(sync=True)
+    """CSS pixels from the bottom of the buttons to the end of the move log's first lines."""
     dpr = traitlets.Float(1.0).tag(sync=True)
     """The screen's ``devicePixelRatio`` (CSS pixel to device pixels)."""
 
@@ -131,16 +137,20 @@ def fit_size(
     *,
     fixed_width: int | None = None,
     fixed_height: int | None = None,
+    log_height: float = 0.0,
 ) -> tuple[int, int]:
     """The canvas's display size in CSS pixels, from what the page measured.
 
     The width is the widget's (at most :data:`MAX_WIDTH`) unless ``fixed_width`` is given; the
     height is what the screen has left once the status lines and the buttons
     (``other_height``) have their room, between :data:`MIN_HEIGHT` and 1.25 x the width,
-    unless ``fixed_height`` is given.  (The move log comes under the buttons: it is read by
-    scrolling.)
+    unless ``fixed_height`` is given.  The move log's first lines (``log_height``) get their
+    room too when the canvas keeps :data:`LOG_ROOM` pixels of height; on a shorter screen
+    the log is read by scrolling.
 
-    >>> fit_size(1264, 720, 125)        # a 1280 x 720 projector: all in view
+    >>> fit_size(1264, 720, 125, log_height=48)  # a 1280 x 720 projector: all in view
+    (1264, 539)
+    >>> fit_size(1264, 720, 125)
     (1264, 587)
     >>> fit_size(837, 480, 175)         # the same at 150 % zoom: two rows of buttons
     (837, 297)
@@ -155,5 +165,7 @@ def fit_size(
     if fixed_height is not None:
         return w, fixed_height
     room = view_height - other_height - _GAP
+    if room - log_height >= LOG_ROOM:
+        room -= log_height
     h = min(room, w * _TALLEST)
     return w, math.floor(max(h, min(MIN_HEIGHT, w)))
