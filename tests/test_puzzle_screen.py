@@ -309,8 +309,14 @@ def test_the_buttons_never_move_and_the_status_box_is_fixed(made: dict[str, Puzz
     w = PuzzleWidget([made["haul"], made["where"]], flash=0, reset=60)
     row = list(w.buttons.children)
     assert row == [w.hint_button, w.again_button, w.previous_button, w.next_button,
-                   w.check_button]  # fmt: skip
-    assert w.filters not in row and list(w.children)[-1] is w.filters  # under the log
+                   w.filters_button, w.check_button]  # fmt: skip
+    # The filters are under the buttons, shown while Filters is pressed.
+    assert list(w.controls_row.children) == [w.buttons, w.filters]
+    assert w.filters.layout.display == "none"
+    w.filters_button.value = True
+    assert w.filters.layout.display is None and list(w.buttons.children) == row
+    w.filters_button.value = False
+    assert w.filters.layout.display == "none"
     height = w.status.layout.height
     assert height and height == w.status.layout.min_height
     w.select(list(w.session.scene.hand).index(3))
@@ -327,6 +333,9 @@ def test_the_buttons_never_move_and_the_status_box_is_fixed(made: dict[str, Puzz
 def test_one_puzzle_shows_no_filters_nor_previous_and_next(made: dict[str, Puzzle]) -> None:
     w = PuzzleWidget([made["safe"]])
     assert w.filters.layout.display == "none" and w.next_button.layout.display == "none"
+    assert w.filters_button.layout.display == "none"
+    w.filters_button.value = True  # even so: one puzzle has nothing to filter
+    assert w.filters.layout.display == "none"
     assert "filter" not in w.status.value
 
 

@@ -14,10 +14,10 @@ From the top: the title (the puzzle's own number, kind, rating, score), the goal
 needs that the table does not show (a ``safe`` puzzle: the copies of each Dweebie in play
 the solver has not seen, class ``dweebies-puzzle-needs``), the canvas, the status
 (:data:`~dweebies_widget.widget.puzzle.STATUS_LINES` lines in a box of fixed height, class
-``dweebies-status``), the buttons (Hint, Start again, Previous, Next, and Check in a
-``where`` puzzle, last, so that no button moves when it comes and goes), the log of
-answers and hints, and the filters (a set of more than one puzzle).  The goal's text is as
-big as the status's.
+``dweebies-status``), the buttons (Hint, Start again, Previous, Next and Filters in a set of
+more than one puzzle, and Check in a ``where`` puzzle, last, so that no button moves when it
+comes and goes; Filters shows the filters under them, by kind, theme and rating), then the
+log of answers and hints.  The goal's text is as big as the status's.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ class PuzzleWidget(CanvasBox):
             self._build_buttons()
             super().__init__(
                 [self.companion, self.title, self.goal, self.canvas, self.status,
-                 self.buttons, self.move_log, self.filters]
+                 self.controls_row, self.move_log]
             )  # fmt: skip
             self.companion.on_focus(self._guarded(self.session.focus))
             self.add_class("dweebies-widget")
@@ -221,11 +221,20 @@ class PuzzleWidget(CanvasBox):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.filters.add_class("dweebies-puzzle-filters")
+        self.filters_button = widgets.ToggleButton(
+            description="Filters", tooltip="Choose the puzzles by kind, theme and rating",
+            icon="filter", layout=_layout(),
+        )  # fmt: skip
+        self.filters_button.observe(on(lambda _change: self.show(Change.TEXT)), "value")
         self.buttons = widgets.HBox(
             [self.hint_button, self.again_button, self.previous_button, self.next_button,
-             self.check_button],
+             self.filters_button, self.check_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )  # fmt: skip
+        self.controls_row = widgets.VBox([self.buttons, self.filters])
+        """The buttons, and under them the filters while Filters is pressed (the page keeps
+        both in view with the table)."""
+        self.controls_row.add_class("dweebies-controls")
         self.buttons.add_class("dweebies-buttons")
 
     def _sync_filters(self) -> None:
@@ -291,8 +300,10 @@ class PuzzleWidget(CanvasBox):
         self.check_button.layout.display = None if controls.where else "none"
         self.previous_button.disabled = not controls.previous
         self.next_button.disabled = not controls.next
-        for extra in (self.previous_button, self.next_button, self.filters):
+        for extra in (self.previous_button, self.next_button, self.filters_button):
             extra.layout.display = None if controls.many else "none"
+        shown = controls.many and self.filters_button.value
+        self.filters.layout.display = None if shown else "none"
         self._speak()
 
 
