@@ -83,9 +83,10 @@ def test_every_seat_at_once_is_one_announcement() -> None:
     assert s.c.announcement == " ".join(
         words.move_text(p, s.c.labels) + "." for p in (one, two, three)
     )
-    assert s.c.status_lines()[1] == (
-        f"{words.move_text(two, s.c.labels)}. {words.move_text(three, s.c.labels)}."
-    )
+    assert s.c.status_lines()[1:] == [  # both replies, the newest first
+        f"{words.move_text(three, s.c.labels)}.",
+        f"{words.move_text(two, s.c.labels)}.",
+    ]
     assert [who for _, who in s.c.scene.marks] == ["Greedy", "Random"]
     s.c.pointer_move(5, 5)  # a hover says nothing new
     assert s.c.announcement_id == said + 2
