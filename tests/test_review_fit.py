@@ -114,12 +114,21 @@ def test_the_tables_cards_are_never_smaller_than_the_hands_where_the_table_has_r
         assert hand_card >= MIN_TAP - EPS  # the hand stays a fingertip wide
 
 
-@pytest.mark.parametrize("canvas", CANVASES)
-def test_an_almost_empty_table_has_cards_as_big_as_the_hands(canvas: str) -> None:
-    first = {(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)}  # one card and its lit cells
-    for screen in ("play", "review"):
-        g = css_layout(canvas, first, **LAYOUTS[screen])
-        assert g.card_box((0, 0))[2] >= g.hand_box(0)[2] - EPS, (canvas, screen)
+@pytest.mark.parametrize("size", [(900, 720), (768, 1024), (1280, 720), (1440, 900)])
+def test_an_almost_empty_table_has_cards_as_big_as_the_hands(size: tuple[int, int]) -> None:
+    lit = {(-1, 0), (0, -1), (0, 1)}
+    for cards in ({(0, 0)}, {(0, 0), (1, 0)}):  # one card, then two, and their lit cells
+        cells = cards | lit | {(max(r for r, _ in cards) + 1, 0)}
+        for screen in ("play", "review"):
+            g = Geometry.fit(*size, cells, 5, **LAYOUTS[screen])  # type: ignore[arg-type]
+            assert g.card_box((0, 0))[2] >= g.hand_box(0)[2] - EPS, (size, screen, cards)
+
+
+def test_the_hand_keeps_its_size_where_a_smaller_one_gives_the_table_no_room() -> None:
+    first = {(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)}
+    g = css_layout("projector at 150 %", first, **LAYOUTS["play"])
+    assert g.side and g.hand_box(0)[2] == 76  # beside the table, it takes none of its height
+    assert g.table_band[3] == 480 - g.bar_band[3]
 
 
 def test_the_hand_shrinks_first_and_no_further_than_the_table_needs() -> None:

@@ -9,7 +9,7 @@ laptop in a short notebook cell, a browser zoomed to 150 %) the hand is a column
 table with the graph under its cards, so that the table keeps the height.  "What do they
 hold?" stands beside the table, or under it on a narrow canvas.  The hand's cards shrink
 first, so that the table's cards are never smaller than the hand's where a smaller hand
-gives the table room.  :class:`Geometry` knows the pixel box of every table cell and hand
+gives the table the room.  :class:`Geometry` knows the pixel box of every table cell and hand
 card for one picture; a new one is made whenever the table, the hand, the zoom, the view or
 the canvas size changes.
 
@@ -25,10 +25,11 @@ cards' bounding box plus one cell of margin on each side is scaled to fill the b
 larger than full size, where its cards are as wide as full-size hand cards) and centred.
 With ``min_cell`` (the smallest cell side the caller accepts, e.g. :data:`MIN_TAP` so that
 a finger can hit each cell) a big table is not shrunk further: the band then shows part of
-it, and the view (``centre``, or ``focus``, else the
-middle of the table) says which part.  ``zoom > 1`` makes the cells bigger still.  The view
-never strays off the table: it is clamped so that the table fills the band wherever the
-table is bigger than the band, and centred along any side where it is not.
+it, and the view (``centre``, or ``focus``, else the middle of the table) says which part.
+Looking back over a game, the caller asks for no ``min_cell``: the whole table is in view.
+``zoom > 1`` makes the cells bigger still.  The view never strays off the table: it is
+clamped so that the table fills the band wherever the table is bigger than the band, and
+centred along any side where it is not.
 
 >>> g = Geometry.fit(800, 600, cells=[(0, 0)], hand=5)
 >>> g.cell_at(*g.cell_center((0, 0)))
@@ -178,9 +179,10 @@ class Geometry:
         (:attr:`holds_band`) beside the table or under it, whichever leaves the table's
         cells bigger (beside on a wide canvas, under on a narrow one).
 
-        The hand's cards shrink first (down to :data:`MIN_TAP` wide) where that lets the
-        table's cards be as big as the hand's, and no further; where no smaller hand makes
-        them that big, as far as a smaller hand makes them bigger at all.
+        The hand gives the table room first: its cards shrink (down to :data:`MIN_TAP`
+        wide) while that makes the table's cards bigger, until they are as big as the
+        hand's; so the table's cards are never smaller than the hand's where a smaller hand
+        gives the table the room.
 
         >>> small = Geometry.fit(400, 400, [(r, c) for r in range(9) for c in range(9)], 5)
         >>> round(small.cell_size[0])  # the whole table fits, too small for a finger
@@ -510,20 +512,17 @@ def _table_scale(area: Box, span: tuple[int, int], min_cell: float) -> tuple[flo
 
 
 def _hand_first(plan: Callable[[float], _Bands]) -> _Bands:
-    """The layout ``plan(most)`` whose hand cards (at most ``most`` times full size) are as
-    big as they can be while the table's cards are as big as theirs: the hand shrinks first,
-    down to :data:`MIN_TAP` wide.  Where even the smallest hand leaves the table's cards
-    smaller, the hand shrinks as far as that still makes the table's cards bigger."""
+    """The layout ``plan(most)`` (hand cards at most ``most`` times full size) whose hand
+    gives the table room first: its cards shrink, down to :data:`MIN_TAP` wide, while that
+    makes the table's cards bigger, until the table's cards are as big as the hand's."""
     full = plan(1.0)
     low = _MIN_HAND_SCALE
     if full.hand_scale <= low:
         return full
-    least = plan(low)
+    most = plan(low).table_scale * (1 - 1e-9)  # the table's cards with the smallest hand
 
     def good(b: _Bands) -> bool:
-        if least.table_scale >= low:
-            return b.table_scale >= b.hand_scale
-        return b.table_scale >= least.table_scale * (1 - 1e-9)
+        return b.table_scale >= min(b.hand_scale, most)
 
     if good(full):
         return full
