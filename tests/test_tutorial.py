@@ -23,6 +23,9 @@ from dweebies_widget.ai.base import best_moves
 from dweebies_widget.cards import NAMES
 from dweebies_widget.grid import Cell
 from dweebies_widget.lessons import rules_section
+from dweebies_widget.widget.buttons import TAP
+from dweebies_widget.widget.canvas_box import LINE_EM
+from dweebies_widget.widget.companion import TEXT_PX, fit_size
 from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.puzzle_paint import paint_overlay
 from dweebies_widget.widget.session import Change
@@ -474,3 +477,32 @@ def test_the_rule_behind_a_turn_or_a_refusal_opens_in_place_with_its_own_words()
         number = 6 if STEPS[i + 1].kind == "collect" else 5
         assert f"Rules section {number} (" in w.rule.value
     assert "Rules section 6 (collecting)" in rule_box(6)
+
+
+SCREENS = {
+    # name: (window width, height, rows of buttons the row wraps into at that width)
+    "projector 1280x720": (1280, 720, 1),
+    "150 % zoom, 853x480": (853, 480, 2),
+}
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_table_the_status_and_the_buttons_fit_together(screen: str) -> None:
+    """The status box is as tall as the screen's four lines whatever the news (the buttons
+    never move), and with it and the buttons the table fits the window (from the widget's
+    own CSS sizes: lines of LINE_EM at 16 px, 44-pixel buttons with their margins)."""
+    w = TutorialWidget(ai_delay=0, flash=0)
+    tall = f"{w.session.mode.budget * LINE_EM:g}em"
+    heights = {w.status.layout.height}
+    click_hand(w, list(w.session.scene.hand).index(STEPS[0].move.dweebie))
+    click_cell(w, (0, 1))  # a refusal
+    heights.add(w.status.layout.height)
+    tap_cell(w, (0, 0))
+    tap_cell(w, (0, 0))
+    heights.add(w.status.layout.height)
+    assert heights == {tall}
+    width, height, rows = SCREENS[screen]
+    tap = float(TAP.removesuffix("px"))
+    other = w.session.mode.budget * LINE_EM * TEXT_PX + rows * (tap + 4) + 4
+    css_w, css_h = fit_size(width - 16, height, other)
+    assert css_h + other + 8 <= height and css_h >= 0.5 * (height - other)
