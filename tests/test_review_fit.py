@@ -23,7 +23,7 @@ from dweebies_widget.ai import ExpertPlayer, GreedyPlayer, Review, review
 from dweebies_widget.grid import Cell
 from dweebies_widget.widget import words
 from dweebies_widget.widget.geometry import GRAPH_H, MIN_TAP, Box, Geometry
-from dweebies_widget.widget.lookback import REVIEW_LINES
+from dweebies_widget.widget.lookback import LOOKING_BACK, REVIEW_LINES
 from dweebies_widget.widget.replay import NO_HINDSIGHT_YET
 from dweebies_widget.widget.table import ZOOM_STEP
 
@@ -285,3 +285,22 @@ def test_a_teachers_screen_shows_hindsight_from_the_start() -> None:
     assert bar.more.value and bar.hindsight.value == html.escape(NO_HINDSIGHT_YET)
     placements = [a for a in game.history if isinstance(a, Placement)]
     assert widget.session.replay is not None and widget.session.replay.steps == len(placements)
+
+
+def test_the_review_status_has_three_lines_the_move_first_then_the_newest_news() -> None:
+    for players, seed in ((2, 1), (4, 3)):
+        game = whole_game(players, seed)
+        s = Screen([f"P{i + 1}" for i in range(players)], game=game.copy(), review=True,
+                   reviewer=lambda job: lambda: None)  # fmt: skip
+        s.c.open_review()  # judging (never answers here): where it is goes last
+        replay = s.c.replay
+        assert replay is not None and replay.progress is not None
+        for step in range(0, replay.steps + 1, 5):
+            s.c.go_to(step)
+            lines = s.c.status_lines()
+            assert len(lines) <= REVIEW_LINES == s.c.mode.budget
+            assert lines[0] == replay.status_lines()[0] and lines[-1].startswith("Reviewing")
+            s.c.undo()  # refused while looking back: the newest news comes second
+            lines = s.c.status_lines()
+            assert len(lines) == REVIEW_LINES and lines[1] == LOOKING_BACK, lines
+            assert lines[0] == replay.status_lines()[0]
