@@ -68,8 +68,20 @@ SLOWEST_FOLLOW = 1000.0
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassroomServer]:
     s = ClassroomServer(tmp_path_factory.mktemp("classroom"))
-    yield s
-    s.stop()
+    try:
+        filled(s, ["lobby.ipynb", "teacher.ipynb"])
+        yield s
+    finally:
+        s.stop()
+
+
+def filled(server: ClassroomServer, notebooks: list[str], seconds: float = 120) -> None:
+    """Wait until Voila's pools of preheated kernels for ``notebooks`` are full (as a class
+    arrives after the teacher started the server, not at the same second)."""
+    end = time.monotonic() + seconds
+    while not all(f"Kernel pool of {n} is filled" in server.text() for n in notebooks):
+        assert time.monotonic() < end, f"the pools were not filled: {server.text()[-2000:]}"
+        time.sleep(0.2)
 
 
 def preheated(page: Page, server: ClassroomServer, notebook: str) -> bool:
