@@ -283,6 +283,7 @@ def voila_command(port: int) -> list[str]:
     return [
         str(BIN / "voila"), ".", "--no-browser", f"--port={port}",
         "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", f"--template={voila_templates.NAME}",
+        "--show_tracebacks=True",  # a notebook that fails says why in the page
     ]  # fmt: skip
 
 
@@ -333,11 +334,23 @@ def shot(page: Page, *parts: str) -> Path:
     return path
 
 
+NOT_OURS = ("labextensions/@jupyter-notebook/lab-extension/",)
+"""Where console errors come from that are not the project's: Notebook 7's extension to
+JupyterLab, which Voila loads too, cannot share ``@jupyterlab/docregistry`` there and says so
+on every Voila page (module federation's RUNTIME-012), before any widget is shown."""
+
+
 def console_errors(page: Page) -> list[str]:
-    """A list that fills with the page's console errors and uncaught exceptions from now on."""
+    """A list that fills with the page's console errors and uncaught exceptions from now on
+    (but those of :data:`NOT_OURS`)."""
     errors: list[str] = []
-    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+
+    def note(text: str) -> None:
+        if not any(source in text for source in NOT_OURS):
+            errors.append(text)
+
+    page.on("console", lambda m: note(f"console: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: note(f"uncaught: {e} {e.stack or ''}"))
     return errors
 
 
@@ -651,9 +664,30 @@ def walked(
     (:meth:`Walk.findings` must be empty)."""
     walk = Walk(screen, context, root, parts)
     with recorded(browser, url, CONTEXTS[context], walk.watch) as (page, _):
-        yield page, walk
+        try:
+            yield page, walk
+        except BaseException:  # what the walk met before it stopped, in the test's output
+            print("\n".join(["The walk met, before it stopped:", *walk.findings()]))
+            raise
         assert walk.steps, "no step was checked"
         assert walk.findings() == [], "\n".join(walk.findings())
+
+
+FAILED_CELL = '[data-mime-type="application/vnd.jupyter.stderr"]'
+"""A cell's error output in a Voila page (with ``--show_tracebacks``, the traceback)."""
+
+
+def rendered(page: Page, root: str, seconds: float = 60) -> None:
+    """Wait until the page shows the widget at ``root``; fail at once, with the traceback,
+    if the notebook's cell failed instead."""
+    page.wait_for_function(
+        "([root, failed]) => document.querySelector(failed)"
+        " || Array.from(document.querySelectorAll(root)).some(e => e.getClientRects().length)",
+        arg=[root, FAILED_CELL],
+        timeout=seconds * 1000,
+    )
+    failed = page.locator(FAILED_CELL)
+    assert not failed.count(), f"the notebook failed:\n{failed.first.inner_text()}"
 
 
 def canvas_sizes(page: Page) -> tuple[int, int, float, float]:
