@@ -194,6 +194,7 @@ def messages(game: Game, labels: Sequence[str]) -> list[str]:
         out.append(words.curtain(label))
         out.append(words.curtain(label, "tap"))
         out.append(words.to_play(label))
+        out.append(words.thinking_text(label))
         for player, chances in (("Expert (300 sims)", True), ("Greedy", False)):
             out.append(words.heat_title(label, player, chances))
         out.append(words.holds_title(label, "before move 3"))
@@ -516,6 +517,8 @@ def play_through(session: Session, clock: ManualClock, rng: random.Random) -> li
         session.select(list(session.hand()).index(move.dweebie))
         if rng.random() < 0.3:
             session.place((40, 40))  # far from the table: refused
+            said += texts_of(session, painted=False)
+            session.draw_owed()  # nothing owed: refused
             said += texts_of(session, painted=False)
         session.place(move.cell)
         clock.advance(5)

@@ -64,6 +64,7 @@ __all__ = [
     "review_state",
     "review_summary",
     "status_lines",
+    "thinking_text",
     "to_play",
     "value_text",
 ]
@@ -104,6 +105,15 @@ def to_play(name: str, *, start: bool = True) -> str:
     ('Ana to play', 'Your turn', 'your turn')
     """
     return f"{possessive(name, start=start)} turn" if is_you(name) else f"{name} to play"
+
+
+def thinking_text(name: str) -> str:
+    """That the seat ``name`` (a computer) is choosing its move.
+
+    >>> thinking_text("Greedy"), thinking_text("You")
+    ('Greedy is thinking\u2026', 'You are thinking\u2026')
+    """
+    return f"{clause(name, 'is')} thinking\u2026"
 
 
 def move_text(placement: Placement, labels: Sequence[str]) -> str:
@@ -337,7 +347,7 @@ def status_lines(
     elif handover is not None:
         lines.append(curtain(labels[handover], verb) + ".")
     elif thinking is not None:
-        lines.append(f"{clause(labels[thinking], 'is')} thinking\u2026")
+        lines.append(thinking_text(labels[thinking]))
     else:
         seat = game.current_player
         name = labels[seat]
