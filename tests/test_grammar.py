@@ -294,9 +294,9 @@ def test_owed_draws_hands_and_chances_in_the_second_person() -> None:
         {(0, 0): 3}, [[4, 5], [6]], pile=[7, 8], rules=Rules(auto_draw=False), owed=[2, 1]
     )
     lines = words.status_lines(game, [YOU, B], [None, None], viewer=0)
-    assert "You owe 2 draws: press Draw to take it (rules section 8)." in lines
+    assert "You owe 2 draws: press Draw to take one (rules section 8)." in lines
     lines = words.status_lines(game, [B, YOU], [None, None], viewer=0)
-    assert "B owes 2 draws: press Draw to take it (rules section 8)." in lines
+    assert "B owes 2 draws: press Draw to take one (rules section 8)." in lines
     said = words.describe(
         game, [YOU, B], status=[], hand=game.hand(0), hand_owner=YOU, covered=False,
         picked=None, lit={}, cursor=None,

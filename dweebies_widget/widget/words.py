@@ -380,7 +380,7 @@ def status_lines(
         owed = game.owed_draws(viewer)
         lines.append(
             f"{clause(labels[viewer], 'owes')} {plural(owed, 'draw')}: "
-            "press Draw to take it (rules section 8)."
+            f"press Draw to take {'it' if owed == 1 else 'one'} (rules section 8)."
         )
     if message:
         lines.append(message)
