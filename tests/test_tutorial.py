@@ -26,8 +26,8 @@ from dweebies_widget.lessons import rules_section
 from dweebies_widget.widget.buttons import TAP
 from dweebies_widget.widget.canvas_box import LINE_EM
 from dweebies_widget.widget.companion import TEXT_PX, fit_size
+from dweebies_widget.widget.paint import paint
 from dweebies_widget.widget.pen import Pen
-from dweebies_widget.widget.puzzle_paint import paint_overlay
 from dweebies_widget.widget.session import Change
 from dweebies_widget.widget.text import text_width
 from dweebies_widget.widget.timing import ManualClock
@@ -195,9 +195,7 @@ def test_the_whole_guided_game_by_each_way_of_pointing(how: str) -> None:
         lines = t.status_lines()
         assert lines[-2].startswith(f"Guided turn {i + 1} of {len(STEPS)}")  # the goal
         assert lines[-1] == f"Pick {NAMES[step.move.dweebie]} from your hand: it is outlined."
-        callout = t.callout
-        assert callout is not None and callout.tone == "info"
-        assert not [line for line in lines if line in callout.text or callout.text in line]
+        assert t.overlay() is None  # nothing written over the table: the status says it
         assert f"Guided turn {i + 1}" in t.announcement
         hand = list(t.scene.hand)
         assert t.scene.hint == (hand.index(step.move.dweebie), step.move.cell)  # outlined
@@ -210,20 +208,19 @@ def test_the_whole_guided_game_by_each_way_of_pointing(how: str) -> None:
         assert lines[0].startswith("Right!") and lines[-1] == "Greedy is thinking\u2026"
         assert "Right!" in t.announcement
         assert (HANDOVER in t.announcement) == (i == len(STEPS) - 1)
-        assert t.callout is None and t.thinking  # the status line says it all
+        assert t.overlay() is None and t.thinking
         s.settle()
         if step.reply is not None:
             reply = placements(t.game)[2 * i + 1]
             assert reply.move == step.reply
-            # The verdict on your move first, then Greedy's answer.
-            assert t.status_lines()[:2] == [
-                lines[0],
-                f"Greedy placed {NAMES[reply.move.dweebie]} at {reply.move.cell}.",
-            ]
+            # The verdict on your move stays first; Greedy's answer is the log's newest line.
+            assert t.status_lines()[0] == lines[0]
+            said = f"Greedy placed {NAMES[reply.move.dweebie]} ({reply.move.dweebie}) at "
+            assert t.log_entries()[0].startswith(f"{2 * i + 2}. {said}{reply.move.cell}")
     # Handed over: Greedy has played on its own, and nothing is guided any more.
     assert not t.guided and t.turn is None
     assert len(placements(t.game)) == 2 * len(STEPS)
-    assert t.callout is None and HANDOVER in t.status_lines()
+    assert HANDOVER in t.status_lines()
     assert not [line for line in t.status_lines() if line.startswith("Guided turn ")]
 
 
@@ -239,9 +236,9 @@ def test_a_wrong_move_is_refused_with_the_reason_and_the_game_unchanged() -> Non
     assert t.scene.refused == (0, 1)
     lines = t.status_lines()  # a refusal is the newest news: first, then the move asked for
     assert len(lines) <= t.mode.budget
-    assert lines[:2] == [t.message, "This turn asks for Mumbo at (0, 0): both are outlined."]
+    assert lines[0] == t.message
+    assert lines[-1] == "This turn asks for Mumbo at (0, 0): both are outlined."
     assert t.detail not in lines  # the rule is opened under the buttons (the widget's)
-    assert t.callout is not None and t.callout.text not in lines
     # Two guided turns on: a legal move that is not the lesson's.
     for step in STEPS[:2]:
         s.play(step.move)
@@ -252,14 +249,13 @@ def test_a_wrong_move_is_refused_with_the_reason_and_the_game_unchanged() -> Non
     assert t.game.state() == before
     gain = len(t.game.would_collect((-2, 0))[STEPS[2].move.dweebie])
     assert t.message == f"Mumbo may go at (-2, 0), and would collect {gain} cards there."
-    assert t.status_lines()[:2] == [
-        t.message,
-        "This turn asks for Mumbo at (0, 2): both are outlined.",
-    ]
+    lines = t.status_lines()
+    assert lines[0] == t.message
+    assert lines[-1] == "This turn asks for Mumbo at (0, 2): both are outlined."
     # Another card: what it would do, in the engine's words.
     jibber = STEPS[3].move.dweebie
     s.pick(jibber)
-    assert t.callout is not None and t.callout.tone == "info"  # a new try: the goal again
+    assert t.status_lines()[0] == "You picked Jibber, but this turn asks for Mumbo."
     s.put((1, 2))
     gain = len(t.game.would_collect((1, 2))[jibber])
     assert t.message.startswith(f"Jibber may go at (1, 2), and would collect {gain} cards")
@@ -306,11 +302,11 @@ def test_the_free_game_against_greedy_plays_to_the_end_with_review() -> None:
         move = best_moves(greedy.analyze(t.game.view(0)))[0]
         t.select(list(t.scene.hand).index(move.dweebie))
         assert t.place(move.cell) is not None
-    assert t.callout is None and t.controls().review
+    assert t.overlay() is None and t.controls().review
     assert "Press Review" in " ".join(t.scene.banner)
     # New game: a free game against Greedy, dealt from the seed.
     t.new_game(3)
-    assert not t.guided and t.callout is None and t.labels == ("You", "Greedy")
+    assert not t.guided and t.labels == ("You", "Greedy")
 
 
 def finish(make: Callable[[], Screen]) -> tuple[Any, ...]:
@@ -339,26 +335,23 @@ def test_it_refuses_seats_and_deals_of_its_own() -> None:
 def test_the_hand_is_labelled_once_and_in_english() -> None:
     w = TutorialWidget(ai_delay=0, flash=0)
     pen = Pen()
-    w.paint(pen)  # the picture and the callout written over it, as the canvas gets them
+    w.paint(pen)  # the picture, as the canvas gets it
     texts = [str(op[1][0]) for op in pen.ops if op[0] == "fill_text"]
     assert texts.count("Your hand") == 1 and not [t for t in texts if "You's" in t]
 
 
-def test_the_widget_is_played_by_canvas_events_and_draws_its_callout() -> None:
+def test_the_widget_is_played_by_canvas_events() -> None:
     w = TutorialWidget(ai_delay=0, flash=0)
     assert repr(w).startswith("TutorialWidget (a guided first game against Greedy): Guided")
     with recording() as sent:
         click_hand(w, list(w.session.scene.hand).index(STEPS[0].move.dweebie))
-    assert len(sent.messages) == 1  # the picture and the callout: one message
+    assert len(sent.messages) == 1  # the picture: one message
     click_cell(w, (0, 1))
     assert "This turn asks for Mumbo at (0, 0)" in w.status.value and w.game.board == {}
     tap_cell(w, (0, 0))
     tap_cell(w, (0, 0))
     assert w.tutorial.turn == 1 and "Right!" in w.status.value
-    pen = Pen()
-    paint_overlay(pen, w.geometry, w.tutorial.overlay())
-    texts = " ".join(str(op[1][0]) for op in pen.ops if op[0] == "fill_text")
-    assert "Outlined:" in texts and "On the board: Outlined" in w.companion.description
+    assert "Guided turn 2 of 4" in w.status.value and "Zuzu" in w.companion.description
     assert w.errors == []
 
 
@@ -369,19 +362,16 @@ CSS pixels, less a page margin each side)."""
 
 
 def check_status(t: Tutorial) -> list[str]:
-    """The status lines: never more than the screen's four and none repeated on the board;
+    """The status lines: never more than the screen's three;
     in the guided turns each is one line of the smallest screen at 16 CSS pixels (the first
     is bold)."""
     lines = t.status_lines()
-    assert 1 <= len(lines) <= t.mode.budget == 4
+    assert 1 <= len(lines) <= t.mode.budget == 3
     for i, line in enumerate(lines):
         # Play's own lines (free play, and a refusal in the lessons' words: words.explain)
         # are checked with play's status; every line the guided game writes is checked here.
         play = not t.guided or line == t.message and t.detail.startswith("Rules section")
         assert play or text_width(line, 16, bold=i == 0) <= NARROW, line
-    callout = t.callout
-    if callout is not None:
-        assert not [line for line in lines if line in callout.text or callout.text in line]
     return lines
 
 
@@ -403,8 +393,8 @@ def test_every_guided_turn_and_every_refusal_keeps_the_status_to_its_lines() -> 
                 s.put(cell)
             lines = check_status(t)
             assert lines[0] == t.message and t.message  # the newest news first
-            assert lines[1] == f"This turn asks for {name} at {step.move.cell}: both are outlined."
-            assert lines[2].startswith(f"Guided turn {i + 1} of 4: ")
+            assert lines[1].startswith(f"Guided turn {i + 1} of 4: ")
+            assert lines[2] == f"This turn asks for {name} at {step.move.cell}: both are outlined."
         # Another card picked: said first; then the asked one.
         other = next(d for d in t.scene.hand if d != step.move.dweebie)
         s.pick(other)
@@ -431,17 +421,27 @@ def test_every_guided_turn_and_every_refusal_keeps_the_status_to_its_lines() -> 
     assert t.status_lines()[0].startswith("Game over")
 
 
-def test_the_board_says_what_its_marks_mean_never_the_status() -> None:
+def test_the_board_never_repeats_the_status() -> None:
+    """Nothing is written over the table in any step: the words are the status line's, and
+    what the marks mean is the play picture's own legend."""
     s = Screen()
     t = s.t
+
+    def check() -> None:
+        assert t.overlay() is None
+        pen = Pen()
+        paint(pen, t.geometry, t.scene)
+        drawn = " ".join(str(op[1][0]) for op in pen.ops if op[0] == "fill_text")
+        assert not [line for line in t.status_lines() if line in drawn]
+
     for step in STEPS:
-        callout = t.callout
-        assert callout is not None and callout.text.startswith("Outlined: the card to pick")
-        assert ("Yellow +" in callout.text) == t.game.is_split
+        check()
         s.pick(step.move.dweebie)
-        assert t.callout is not None and "Lit: where the picked card may go." in t.callout.text
+        check()
+        s.put(sorted(t.game.legal_cells() - {step.move.cell} or {(5, 5)})[0])  # refused
+        check()
         s.play(step.move)
-        assert t.callout is None  # the verdict is the status's
+        check()
         s.settle()
 
 
@@ -454,7 +454,7 @@ def test_the_first_board_says_your_hand() -> None:
 def test_the_rule_behind_a_turn_or_a_refusal_opens_in_place_with_its_own_words() -> None:
     w = TutorialWidget(ai_delay=0, flash=0)
     assert "Rules section 5 (where a card may go)" in w.rule.value
-    assert w.children.index(w.rule) == w.children.index(w.controls_row) + 1  # under them
+    assert w.children[-1] is w.rule  # under the log: it moves nothing above it
     click_hand(w, list(w.session.scene.hand).index(STEPS[0].move.dweebie))
     click_cell(w, (0, 1))
     assert w.tutorial.detail.startswith("Rules section 5")
@@ -488,7 +488,7 @@ SCREENS = {
 
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_table_the_status_and_the_buttons_fit_together(screen: str) -> None:
-    """The status box is as tall as the screen's four lines whatever the news (the buttons
+    """The status box is as tall as the screen's three lines whatever the news (the buttons
     never move), and with it and the buttons the table fits the window (from the widget's
     own CSS sizes: lines of LINE_EM at 16 px, 44-pixel buttons with their margins)."""
     w = TutorialWidget(ai_delay=0, flash=0)

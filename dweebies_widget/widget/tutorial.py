@@ -7,19 +7,19 @@ refusals in plain words), for one person against Greedy, on a fixed deal
 differences:
 
 * the first turns are **guided**: each has a goal, said in the status line, and its card
-  and cell are outlined (what the marks on the picture mean is written on the board: a
-  :class:`~dweebies_widget.widget.overlay.Callout`, as puzzles write theirs).  Only the
-  intended move is accepted: another move is refused with the reason (the game's own, or
-  what that move would do) and the move asked for, and the game is left as it was.  The
-  right move gets a verdict;
+  and cell are outlined.  Only the intended move is accepted: another move is refused with
+  the reason (the game's own, or what that move would do) and the move asked for, and the
+  game is left as it was.  The right move gets a verdict.  Nothing is written over the
+  table: the play picture's own legend says what its marks mean, the status says the rest;
 * during the guided turns Greedy answers with moves fixed by the script, each one a move
   Greedy itself could choose there (one that collects the most it can: the tests check
   it); then Greedy plays on its own, and the game is a free game to its end, with Review
   after it.
 
 The status line has three lines, the newest news first (:attr:`TutorialMode.budget`): what
-just happened (the verdict on your move, then Greedy's answer; a refusal; a hint; the card
-just picked), the goal of this guided turn (:func:`aim`), then what to do.
+just happened (the verdict on your move, a refusal, a hint, the card just picked), the goal
+of this guided turn (:func:`aim`), then what to do (after a refusal: the move the turn asks
+for).  Greedy's answer is the newest line of the move log, and marked on the table.
 
 Every word about a move is the engine's answer: what a placement collects
 (``game.would_collect``, ``Placement.taken``), where a card may go (``game.legal_cells``),
@@ -36,15 +36,16 @@ script is a free game.
 >>> t.status_lines()[1]
 'Guided turn 1 of 4: the table is empty, so the first card goes in the centre, (0, 0).'
 >>> t.select(t.game.hand(0).index(12)); _ = t.place((0, 1))   # not where the card may go
->>> for line in t.status_lines()[:2]: print(line)
+>>> for line in t.status_lines(): print(line)
 The table is empty, so the first card goes in the centre. Try the lit cell.
+Guided turn 1 of 4: the table is empty, so the first card goes in the centre, (0, 0).
 This turn asks for Mumbo at (0, 0): both are outlined.
 >>> _ = t.place((0, 0))
 >>> t.turn, dict(t.game.board)
 (1, {(0, 0): 12, (0, 1): 15})
->>> for line in t.status_lines()[:2]: print(line)
-Right! Mumbo is at (0, 0). It collected nothing: no other Mumbo was on the table.
-Greedy placed Pimble at (0, 1).
+>>> t.status_lines()[0], t.log_entries()[0]
+('Right! Mumbo is at (0, 0). It collected nothing: no other Mumbo was on the table.', \
+'2. Greedy placed Pimble (15) at (0, 1) and drew a card')
 """
 
 from __future__ import annotations
@@ -61,7 +62,6 @@ from ..game import Game, Move, Placement, Position, shuffled_deck
 from ..grid import Cell
 from . import words
 from .modes import Mode
-from .overlay import Callout, Overlay
 from .scene import Scene
 from .session import Session
 
@@ -76,7 +76,6 @@ __all__ = [
     "TutorialMode",
     "aim",
     "goal",
-    "legend",
     "verdict",
 ]
 
@@ -292,25 +291,13 @@ def verdict(game: Game, placement: Placement) -> str:
     return text
 
 
-def legend(scene: Scene) -> str:
-    """What the marks of a guided turn's picture mean (written on the board: what only the
-    picture can say, never the status line's words)."""
-    parts = ["Outlined: the card to pick and the cell to place it on."]
-    if scene.lit:
-        parts.append("Lit: where the picked card may go.")
-    if scene.links:
-        parts.append("Yellow +: the shortest bridge.")
-    return " ".join(parts)
-
-
 # ---------------------------------------------------------------------------- the mode
 class TutorialMode(Mode):
     """The guided game's mode: the first turns guided by ``script``, then local play."""
 
-    budget = 4
-    """Four status lines, the newest news first: what just happened (the verdict on your
-    move, then Greedy's answer; a refusal and the move asked for; a hint), the goal of this
-    turn, what to do."""
+    budget = 3
+    """Three status lines, the newest news first: what just happened (the verdict on your
+    move, a refusal, a hint), the goal of this turn, what to do."""
 
     def __init__(self, script: Script) -> None:
         self.script = script
@@ -345,49 +332,30 @@ class TutorialMode(Mode):
             return None
         return played // 2
 
-    def callout(self, session: Session) -> Callout | None:
-        """The text written on the board: in a guided turn, what its marks mean; ``None``
-        otherwise (the status line says the rest)."""
-        if session.mode is not self or self.my_step(session) is None:
-            return None
-        return Callout("info", legend(session.scene))
-
-    def overlay(self, session: Session) -> Overlay | None:
-        """What the guided game writes over the play picture (drawn as a puzzle's is)."""
-        scene = session.scene
-        avoid = set(scene.board)  # the callout covers none of them if it can help it
-        if scene.hint is not None:
-            avoid.add(scene.hint[1])  # nor the guided move's cell
-        return Overlay(callout=self.callout(session), cards=frozenset(avoid), picked=scene.selected)
-
     # ------------------------------------------------------------------ the status
-    def news(self, session: Session) -> list[str]:
-        """What just happened, the newest first, in at most two lines: a message (a
-        refusal and the move this turn asks for, a hint), the card just picked, else the
-        verdict on your last guided move and then Greedy's answer."""
+    def news(self, session: Session) -> str:
+        """What just happened, in one line: a message (a refusal, a hint), the card just
+        picked, else the verdict on your last guided move (Greedy's answer is the newest
+        line of the move log, and marked on the table)."""
         if session.message:
-            asked = self.asked[1] if self.asked[0] == session.message else ""
-            return [session.message, asked]
+            return session.message
         game = session.game
         mine = self.my_step(session)
         dweebie = session.picked_dweebie()
         if mine is not None and dweebie is not None:
             want = self.script.steps[mine].move
             if dweebie == want.dweebie:
-                return [f"You picked {NAMES[dweebie]}: it goes on the outlined cell, {want.cell}."]
-            return [f"You picked {NAMES[dweebie]}, but this turn asks for {NAMES[want.dweebie]}."]
+                return f"You picked {NAMES[dweebie]}: it goes on the outlined cell, {want.cell}."
+            return f"You picked {NAMES[dweebie]}, but this turn asks for {NAMES[want.dweebie]}."
         played = self.played(game)
         if played == 0:
             n = len(self.script.steps)
-            return [f"Your first game of Dweebies, against Greedy: {n} guided turns."]
+            return f"Your first game of Dweebies, against Greedy: {n} guided turns."
         if played is None or played > len(self.moves) + 1:
-            return []
+            return ""
         done = [a for a in game.history if isinstance(a, Placement)]
         last = played - 1 if played % 2 else played - 2  # your last guided placement
-        said = [verdict(game.after(self._index(game, last) + 1), done[last])]
-        if not played % 2:  # then Greedy answered
-            said.append(words.move_text(done[played - 1], session.labels) + ".")
-        return said
+        return verdict(game.after(self._index(game, last) + 1), done[last])
 
     @staticmethod
     def _index(game: Game, nth: int) -> int:
@@ -395,10 +363,13 @@ class TutorialMode(Mode):
         return [i for i, a in enumerate(game.history) if isinstance(a, Placement)][nth]
 
     def todo(self, session: Session, play: str) -> str:
-        """What to do now: the guided turn's card to pick, or play's own line ``play``."""
+        """What to do now: after a refusal, the move this turn asks for; the guided turn's
+        card to pick; or play's own line ``play``."""
         mine = self.my_step(session)
         if mine is None:
             return play
+        if session.message and self.asked[0] == session.message:
+            return self.asked[1]
         want = NAMES[self.script.steps[mine].move.dweebie]
         dweebie = session.picked_dweebie()
         if dweebie is None:
@@ -408,10 +379,10 @@ class TutorialMode(Mode):
         return play
 
     def status(self, session: Session, lines: list[str]) -> list[str]:
-        """At most four lines, the newest news first: what just happened (two lines at
-        most), the goal of this guided turn (or the hand-over), what to do."""
+        """Three lines, the newest news first: what just happened, the goal of this guided
+        turn (or the hand-over, or play's news), what to do."""
         game = session.game
-        news = [t for t in self.news(session) if t]
+        news = [t for t in (self.news(session),) if t]
         shown = self.step_shown(session)
         if shown is not None:
             if self.played(game) != 2 * shown:  # Greedy answers: the turn as it was asked
@@ -425,12 +396,6 @@ class TutorialMode(Mode):
             if game.is_over:  # the result is the newest news
                 return [lines[0], *news, *aims][: self.budget]
         return [*news, *aims][: self.budget - 1] + [self.todo(session, lines[0])]
-
-    def describe(self, session: Session) -> str:
-        """The board in words (as in play), with what is written on it."""
-        text = session.describe_play()
-        callout = self.callout(session)
-        return f"{text}\nOn the board: {callout.text}" if callout is not None else text
 
     def hint(self, session: Session) -> Move | None:
         """In a guided turn: pick its card and say where it goes; else the play hint."""
@@ -560,11 +525,6 @@ class Tutorial(Session):
         if played is None or played >= len(self.guide.moves):
             return None
         return played // 2
-
-    @property
-    def callout(self) -> Callout | None:
-        """The text written on the board now (see :meth:`TutorialMode.callout`)."""
-        return self.guide.callout(self)
 
     @property
     def rule_number(self) -> int | None:

@@ -1,16 +1,16 @@
 """The guided first game's widget: the play widget around a
-:class:`~dweebies_widget.widget.tutorial.Tutorial`, with its callouts drawn over the table.
+:class:`~dweebies_widget.widget.tutorial.Tutorial`.
 
 Glue only: everything that decides is the tutorial session's (its
-:class:`~dweebies_widget.widget.tutorial.TutorialMode`); the play widget paints the callout
-its mode writes over the table, on the same recording as the play picture (one message per
-redraw).  Two things are this screen's own:
+:class:`~dweebies_widget.widget.tutorial.TutorialMode`); the play widget shows its picture,
+its status and its move log.  Two things are this screen's own:
 
-* its status has four lines (:attr:`~dweebies_widget.widget.tutorial.TutorialMode.budget`),
+* its status has three lines (:attr:`~dweebies_widget.widget.tutorial.TutorialMode.budget`),
   the newest news first, in the play widget's box of a fixed height, so the buttons under
   it never move as the guided turns go by, a move is refused or a hint is given;
-* under the buttons, the rule behind this guided turn (or behind the last refusal) can be
-  opened in place: "Rules section 5 (where a card may go)", then the section's own words,
+* under the move log (the table, the status, the buttons and the newest move stay in view
+  together on a short screen), the rule behind this guided turn (or behind the last refusal)
+  can be opened in place: "Rules section 5 (where a card may go)", then the section's own words,
   as the rules page the package ships says them (:func:`rule_box`).  Nothing is fetched.
 """
 
@@ -118,9 +118,9 @@ empty, so the first card goes in the centre, (0, 0).
             None, seed=seed, ai_delay=ai_delay, flash=flash, width=width, height=height,
             pixel_ratio=pixel_ratio, hint_player=hint_player, presentation=presentation,
         )  # fmt: skip
-        # The rule goes under the buttons: opened, it moves nothing above it.
-        kids = [self.companion, self.canvas, self.status, self.controls_row, self.rule]
-        self.children = (*kids, self.move_log)
+        # The rule goes last: opened, it moves nothing above it.
+        kids = [self.companion, self.canvas, self.status, self.controls_row, self.move_log]
+        self.children = (*kids, self.rule)
 
     def __repr__(self) -> str:
         lines = self.session.status_lines()
@@ -129,11 +129,11 @@ empty, so the first card goes in the centre, (0, 0).
 
     @property
     def tutorial(self) -> Tutorial:
-        """The guided game's session (its :attr:`~Tutorial.turn`, its callout...)."""
+        """The guided game's session (its :attr:`~Tutorial.turn`, its rule...)."""
         return cast(Tutorial, self.session)
 
     def show(self, change: Change) -> None:
-        """Show what changed, as play does, and the rule to open under the buttons."""
+        """Show what changed, as play does, and the rule to open under the move log."""
         super().show(change)
         number = self.tutorial.rule_number
         value = "" if number is None else rule_box(number)
