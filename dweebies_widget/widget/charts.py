@@ -12,6 +12,9 @@ One job: turn two pieces of plain data into canvas commands, as
   copies, from :func:`~dweebies_widget.ai.beliefs`), next to the cards it really held when
   the truth may be shown.  It covers the table band while it is shown.
 
+* The heat map's shades (:func:`heat_colour`, spread by :func:`heat_shades` so that close
+  chances look close) and the ink of the values written on them (:func:`heat_ink`).
+
 Which data to show is decided elsewhere (:mod:`~dweebies_widget.widget.replay`); nothing here
 knows a rule or a hidden card that it was not given.  Seats are told apart by colour *and*
 by dash pattern, and Dweebies by colour, symbol and name, so the charts read without colour.
@@ -141,7 +144,7 @@ def paint_graph(pen: Pen, g: Geometry, graph: Graph) -> None:
         y = y_of(chance)
         pen.set(stroke_style=P.GRID_LINE, line_width=1)
         pen.do("stroke_line", px, y, px + pw, y)
-        pen.text(px - 6, y, text, 11, P.SOFT_INK, align="right")
+        pen.text(px - 6, y, text, 12, P.SOFT_INK, align="right")
     if step_w >= 4:  # a tick per step, where they do not run together
         pen.set(stroke_style=P.FAINT_INK, line_width=1)
         for i in range(columns):
@@ -152,7 +155,7 @@ def paint_graph(pen: Pen, g: Geometry, graph: Graph) -> None:
         middle = graph.moves // 2
         labels.append((g.graph_x(middle, columns), f"move {middle + 1}", "center"))
     for x, text, align in labels:
-        pen.text(x, py + ph + 11, text, 11, P.SOFT_INK, align=align)
+        pen.text(x, py + ph + 11, text, 12, P.SOFT_INK, align=align)
     pen.set(stroke_style=P.LAST_EDGE, line_width=2)
     pen.do("stroke_line", cx, py - 4, cx, py + ph + 4)
     if graph.lines:
@@ -261,7 +264,7 @@ def _paint_seat_bars(pen: Pen, box: tuple[float, float, float, float], seat: Hol
     line = min(28.0, (h - 30) / len(seat.rows))
     shown = seat.rows if line >= 15 else seat.rows[: max(int((h - 30) // 15), 0)]
     line = max(line, 15.0)
-    size = min(12.0, line - 3)
+    size = 12.0  # the least text size (a line is at least 15 pixels)
     name_w = 66.0 if w >= 200 else 48.0
     truth = any(row.held is not None for row in seat.rows)
     held_w = 34.0 if truth else 0.0
@@ -290,7 +293,7 @@ def _paint_seat_bars(pen: Pen, box: tuple[float, float, float, float], seat: Hol
             pen.text(x + w - held_w + 2, cy, "\u2013", size, P.FAINT_INK, align="left")
         cy += line
     if len(shown) < len(seat.rows):
-        pen.text(x + w - 8, y + 13, f"+{len(seat.rows) - len(shown)} more", 11, P.SOFT_INK,
+        pen.text(x + w - 8, y + 13, f"+{len(seat.rows) - len(shown)} more", 12, P.SOFT_INK,
                  align="right")  # fmt: skip
 
 

@@ -13,9 +13,10 @@ The rules:
 * every text is at least :data:`~dweebies_widget.palette.MIN_TEXT` CSS pixels; a label that
   cannot fit its place at that size is left off (a tag's name is cut short first);
 * a cell has three slots: the **top** (who placed the card, the move played or the best
-  one), the **middle** (the refused cross, the ``where`` tick, the heat map's value,
-  "taken", the bridge's "+", "centre") and the **bottom** (the card's name, a lit cell's
-  coordinates), and a label of a cell lies wholly inside that cell;
+  one; the best one under it when they are two cards on one cell), the **middle** (the
+  refused cross, the ``where`` tick, the heat map's value, "taken", the bridge's "+",
+  "centre") and the **bottom** (the card's name, a lit cell's coordinates), and a label of
+  a cell lies wholly inside that cell;
 * labels are placed in order of importance, each in its first free slot: one whose every
   slot overlaps a label placed before it is left off, so no two labels overlap;
 * a seat's tag goes only on a cell that still holds a card (a collected card's cell says
@@ -149,7 +150,7 @@ def taken_on_lit(scene: Scene) -> frozenset[Cell]:
 
 def _height(size: float, tag: bool) -> float:
     """The height of a label's box: a line of text, and a little room around a tag's."""
-    return size * 1.2 + (4 if tag else 0)
+    return size * 1.2 + (2 if tag else 0)
 
 
 class _Placer:
@@ -178,6 +179,8 @@ def _slot(cell_box: Box, slot: str, w: float, h: float) -> Box:
     left = x + (cw - w) / 2
     if slot == "top":
         return (left, y + _EDGE, w, h)
+    if slot == "second":  # under a label of the same height in the top slot
+        return (left, y + _EDGE + h + 1, w, h)
     if slot == "bottom":
         return (left, y + ch - h - _EDGE, w, h)
     return (left, y + (ch - h) / 2, w, h)
@@ -185,22 +188,24 @@ def _slot(cell_box: Box, slot: str, w: float, h: float) -> Box:
 
 def _cell_label(
     g: Geometry, cell: Cell, kind: str, text: str, size: float, slots: Sequence[str], *,
-    tag: bool = False, shrink: bool = False, **style: object,
+    tag: bool = False, shrink: bool = False, shorten: bool = False, **style: object,
 ) -> list[Label]:  # fmt: skip
     """The candidates of a label of ``cell``, one per slot where it fits inside the cell at
     ``size`` (``shrink``: at the largest size from ``size`` down to :data:`LEAST` that fits;
-    a ``tag``'s text is cut short rather than left off)."""
+    ``shorten``: the text cut short rather than left off); a ``tag`` has room round its
+    text."""
     box = g.cell_box(cell)
-    room = box[2] - 2 * _SIDE - (2 * _TAG_PAD if tag else 0)
+    pad = _TAG_PAD if tag else 1.0
+    room = box[2] - 2 * _SIDE - 2 * pad
     bold = bool(style.get("bold", False))
     size = max(size, LEAST)
     if shrink and text_width(text, size, bold) > room:
         size = max(room / max(text_width(text, 1.0, bold), 1e-9), LEAST)
-    if tag:
+    if shorten:
         text = cut(text, size, room, bold)
     if not text or text_width(text, size, bold) > room + 1e-6:
         return []
-    w = text_width(text, size, bold) + (2 * _TAG_PAD if tag else 2)
+    w = text_width(text, size, bold) + 2 * pad
     h = _height(size, tag)
     if h > box[3] - 2 * _EDGE:
         return []
@@ -274,15 +279,16 @@ def _table_labels(put: _Placer, g: Geometry, scene: Scene, overlay: Overlay | No
                               ink=P.SOFT_INK))  # fmt: skip
     for cell, who in scene.marks:
         if cell in board and in_view(g, [cell]):  # a collected card leaves no tag behind
-            put.first(_cell_label(g, cell, "seat", who, 12 * s, ["top"], tag=True, bold=True,
-                                  ink=_WHITE, fill=P.LAST_EDGE))  # fmt: skip
+            put.first(_cell_label(g, cell, "seat", who, 12 * s, ["top"], tag=True,
+                                  shorten=True, bold=True, ink=_WHITE,
+                                  fill=P.LAST_EDGE))  # fmt: skip
     for cell in dict.fromkeys(m.cell for m in shown):
         here = [m for m in shown if m.cell == cell]
         if len({m.dweebie for m in here}) == 1:  # one move: one tag, whatever it is
             put.first(_move_tag(g, cell, [m.kind for m in here], 12 * s, ["top"]))
         else:  # the card played there, and the best card there too (in the hand)
             for m in here:
-                put.first(_move_tag(g, cell, [m.kind], 12 * s, ["top", "middle"]))
+                put.first(_move_tag(g, cell, [m.kind], 12 * s, ["top", "second", "middle"]))
     if scene.labels:
         previewed = scene.preview[0] if scene.preview is not None else None
         for cell in in_view(g, scene.lit - {previewed}):
@@ -309,8 +315,8 @@ def _move_tag(
     colour = MOVE_COLOURS["best" if "best" in kinds else kinds[0]]
     texts = _BOTH if len(set(kinds)) > 1 else (kinds[0],)
     for text in texts:
-        found = _cell_label(g, cell, "move", text, size, slots, bold=True, ink=_WHITE,
-                            fill=colour)  # fmt: skip
+        found = _cell_label(g, cell, "move", text, size, slots, tag=True, bold=True,
+                            ink=_WHITE, fill=colour)  # fmt: skip
         if found:
             return found
     return []
@@ -341,7 +347,7 @@ def _bar_labels(put: _Placer, g: Geometry, scene: Scene) -> None:
         score = str(info.score)
         if w < 120:  # a narrow chip: the name above, the score and the hand below
             parts = [
-                ("name", name, x + 6, y + h * 0.28, 13.0, True, "left", w - 12, P.INK),
+                ("chip", name, x + 6, y + h * 0.28, 13.0, True, "left", w - 12, P.INK),
                 ("score", score, x + 6, y + h * 0.75, 15.0, True, "left", w - 12, P.INK),
                 ("cards", f"{info.cards} in hand", x + w - 6, y + h * 0.75, LEAST, False,
                  "right", w - 18 - text_width(score, 15.0, True), P.SOFT_INK),
@@ -350,7 +356,7 @@ def _bar_labels(put: _Placer, g: Geometry, scene: Scene) -> None:
             owes = f", owes {info.owed}" if info.owed else ""
             room = w - 30 - text_width(score, 22.0, True)
             parts = [
-                ("name", name, x + 10, y + h * 0.3, 14.0, True, "left", room, P.INK),
+                ("chip", name, x + 10, y + h * 0.3, 14.0, True, "left", room, P.INK),
                 ("cards", f"{info.cards} in hand{owes}", x + 10, y + h * 0.73, LEAST, False,
                  "left", room, P.SOFT_INK),
                 ("score", score, x + w - 10, y + h / 2, 22.0, True, "right", w - 20, P.INK),
@@ -443,7 +449,8 @@ def _overlay_labels(put: _Placer, g: Geometry, scene: Scene | None, overlay: Ove
 def scene_labels(scene: Scene | None, g: Geometry, overlay: Overlay | None = None) -> list[Label]:
     """Every label drawn on the picture of ``scene`` laid out by ``g`` (in CSS pixels,
     whatever ``g``'s ratio), and those of a puzzle's ``overlay`` drawn over it, placed by the
-    rules of this module.  With ``scene`` ``None``: the overlay's alone."""
+    rules of this module.  With ``scene`` ``None``: the overlay's alone.  A label of the
+    table that the table band does not show whole is left off."""
     g = g.css
     put = _Placer()
     if scene is not None:
@@ -453,7 +460,12 @@ def scene_labels(scene: Scene | None, g: Geometry, overlay: Overlay | None = Non
         _hand_labels(put, g, scene)
     if overlay is not None:
         _overlay_labels(put, g, scene, overlay)
-    return put.placed
+    band = g.table_band  # what the table's clip would cut is not drawn (a name: not whole)
+    return [
+        label
+        for label in put.placed
+        if label.part not in ("table", "face", "puzzle") or contains(band, label.box)
+    ]
 
 
 # ---------------------------------------------------------------------------- drawing
