@@ -212,11 +212,15 @@ def test_a_short_screen_gets_a_short_canvas_not_one_that_pushes_the_buttons_away
 
 
 def test_the_logs_first_lines_stay_in_view_where_there_is_room() -> None:
-    other = room_besides_canvas(1)
-    height = fit_size(1264, 720, other, log_height=48)[1]  # a projector: the log's newest too
-    assert height + other + 48 + GAP <= 720 and height >= LOG_ROOM
-    other = room_besides_canvas(2)  # 150 % zoom: the table first, the log by scrolling
-    assert fit_size(837, 480, other, log_height=48) == fit_size(837, 480, other)
+    log = LINE_EM * TEXT_PX + 8  # its newest line
+    for width, height, rows in CONTEXTS.values():
+        other = room_besides_canvas(rows)
+        css_h = fit_size(width - 16, height, other, log_height=log)[1]  # the log's newest too
+        assert css_h + other + log + GAP <= height and css_h >= LOG_ROOM
+    # Presentation mode at 150 % zoom: the table first, the log by scrolling.
+    other = room_besides_canvas(2, PRESENTATION_TEXT_PX)
+    log = LINE_EM * PRESENTATION_TEXT_PX + 8
+    assert fit_size(837, 480, other, log_height=log) == fit_size(837, 480, other)
 
 
 def playing_to_the_end(css: tuple[float, float], ratio: float) -> Screen:

@@ -89,7 +89,7 @@ class Buttons:
                 value=next_seed,
                 description="Next game's seed",
                 style={"description_width": "initial"},
-                layout=widgets.Layout(width="14em", height=TAP),
+                layout=widgets.Layout(width="13.5em", height=TAP),  # ems of the button text
             )
         self.review = button("Review", "Look back over every move, judged by the Expert",
                              c.open_review, "search")  # fmt: skip

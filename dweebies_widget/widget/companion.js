@@ -2,8 +2,6 @@
 // Tab leave it.  Why each part is here is in companion.py.
 
 const HIDDEN = "dweebies-sr-only";
-// The log's first lines: kept in view under the buttons when the window has room for them.
-const LOG_LINES_PX = 48;
 // Report a new measure only when it moved this much (a scroll bar that comes and goes moves
 // the width by about 15 px, and must not start a resize loop).
 const STEP = 16;
@@ -94,7 +92,9 @@ function render({ model, el }) {
     const bottom = controlsBottom();
     const other = Math.max(0, bottom - top - canvas.getBoundingClientRect().height);
     const log = box.querySelector(".dweebies-log");
-    const logHeight = log ? Math.max(0, log.getBoundingClientRect().top + LOG_LINES_PX - bottom) : 0;
+    // The log's newest line (or its "No moves yet").
+    const first = log && (log.querySelector("li") || log.querySelector(".widget-html-content > *"));
+    const logHeight = first ? Math.max(0, first.getBoundingClientRect().bottom - bottom) : 0;
     const moved = Math.abs(width - last[0]) >= STEP || Math.abs(other - last[1]) >= STEP;
     if (!force && !moved) return;
     last = [width, other];

@@ -85,9 +85,9 @@ _TALLEST = 1.25
 """The canvas is at most this many times as tall as it is wide."""
 _GAP = 8
 """CSS pixels left free below the buttons (or the log's first lines)."""
-LOG_ROOM = 400
-"""The log's first lines are kept in view too when the canvas still gets this many CSS
-pixels of height (a projector, a desktop, a tablet; not 150 % zoom on a projector)."""
+LOG_ROOM = 260
+"""The log's newest line is kept in view too when the canvas still gets this many CSS pixels
+of height (everywhere but on the shortest screens, e.g. presentation mode at 150 % zoom)."""
 
 
 class Companion(anywidget.AnyWidget):
@@ -105,7 +105,7 @@ class Companion(anywidget.AnyWidget):
     other_height = traitlets.Float(0.0).tag(sync=True)
     """CSS pixels the widget needs besides its canvas, down to the bottom of its buttons."""
     log_height = traitlets.Float(0.0).tag(sync=True)
-    """CSS pixels from the bottom of the buttons to the end of the move log's first lines."""
+    """CSS pixels from the bottom of the buttons to the end of the move log's newest line."""
     dpr = traitlets.Float(1.0).tag(sync=True)
     """The screen's ``devicePixelRatio`` (CSS pixel to device pixels)."""
 
@@ -144,12 +144,12 @@ def fit_size(
     The width is the widget's (at most :data:`MAX_WIDTH`) unless ``fixed_width`` is given; the
     height is what the screen has left once the status lines and the buttons
     (``other_height``) have their room, between :data:`MIN_HEIGHT` and 1.25 x the width,
-    unless ``fixed_height`` is given.  The move log's first lines (``log_height``) get their
+    unless ``fixed_height`` is given.  The move log's newest line (``log_height``) gets its
     room too when the canvas keeps :data:`LOG_ROOM` pixels of height; on a shorter screen
     the log is read by scrolling.
 
-    >>> fit_size(1264, 720, 125, log_height=48)  # a 1280 x 720 projector: all in view
-    (1264, 539)
+    >>> fit_size(1264, 720, 125, log_height=30)  # a 1280 x 720 projector: all in view
+    (1264, 557)
     >>> fit_size(1264, 720, 125)
     (1264, 587)
     >>> fit_size(837, 480, 175)         # the same at 150 % zoom: two rows of buttons
