@@ -305,12 +305,20 @@ INPUT_SIZES = """(root) => {
         : null;
 }"""
 """The smallest text size of the text boxes shown at ``root`` (``null``: none)."""
+SMALL_CONTROLS = """(root) => Array.from(document.querySelector(root)
+        .querySelectorAll('button, select, input:not([type=checkbox])'))
+    .filter(e => e.getClientRects().length > 0)
+    .map(e => [e.textContent.trim() || e.placeholder || e.tagName, e.getBoundingClientRect()])
+    .filter(([_, r]) => r.height < 43.5)
+    .map(([name, r]) => `${name} ${r.height.toFixed(1)} px high`)"""
+"""The controls shown at ``root`` lower than a fingertip (44 CSS px)."""
 
 
 def look(page: Page, walk: Walk, name: str, root: str, parts: tuple[Part, ...],
          text: tuple[str, ...] = TEXT) -> dict[str, float]:  # fmt: skip
     """A step of the walk (the part at ``root`` scrolled to the top, in view, screenshotted)
-    and its text sizes: any under :data:`MIN_TEXT` is one of the walk's findings."""
+    and its text sizes: any under :data:`MIN_TEXT`, or a control lower than a fingertip, is
+    one of the walk's findings."""
     walk.step(name, root, parts)
     sizes = font_sizes(page, root, text)
     typed = page.evaluate(INPUT_SIZES, root)  # what a box shows is no text node: its own size
@@ -319,6 +327,9 @@ def look(page: Page, walk: Walk, name: str, root: str, parts: tuple[Part, ...],
     small = {k: v for k, v in sizes.items() if v < MIN_TEXT}
     if small:
         walk.problems.append(f"{walk.screen} ({walk.context}), {name}: text under {small}")
+    low = page.evaluate(SMALL_CONTROLS, root)
+    if low:
+        walk.problems.append(f"{walk.screen} ({walk.context}), {name}: controls {low}")
     return sizes
 
 

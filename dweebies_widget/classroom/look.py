@@ -3,7 +3,8 @@
 The lobby, a student's seat and the teacher's page are ipywidgets, which Jupyter draws at
 13 CSS pixels.  :func:`style` is an invisible widget carrying one stylesheet that sets the
 pages' text and every control on them (buttons, boxes, lists, labels) to :data:`TEXT_PX`
-CSS pixels at least, keeps each page's message line to a fixed height (:data:`MESSAGE_LINES`
+CSS pixels at least, makes the boxes to type in as tall as a fingertip (:data:`TAP_PX`, as
+the buttons are), keeps each page's message line to a fixed height (:data:`MESSAGE_LINES`
 lines: nothing under it moves when a message comes or goes), and fits each of the teacher's
 table pictures into the window's height, title and buttons included.
 
@@ -19,10 +20,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-__all__ = ["CSS", "MESSAGE_LINES", "PAGES", "TEXT_PX", "style"]
+__all__ = ["CSS", "MESSAGE_LINES", "PAGES", "TAP_PX", "TEXT_PX", "style"]
 
 TEXT_PX = 16
 """The smallest text on the classroom's pages, in CSS pixels."""
+TAP_PX = 44
+"""The smallest height of a box to type in, in CSS pixels (a fingertip, as the buttons)."""
 MESSAGE_LINES = 2
 """Lines kept for a page's message (the newest message only: it replaces the last one)."""
 PAGES = (".dweebies-lobby", ".dweebies-seat", ".dweebies-teacher")
@@ -60,6 +63,9 @@ CSS = f"""
   font-size: 1.2em;
   line-height: 1.2;
   margin: 0.4em 0 0.1em;
+}}
+{_on_pages(".widget-text input")}, {_on_pages(".widget-password input")} {{
+  min-height: {TAP_PX}px;
 }}
 {_on_pages(".dweebies-message")} {{
   height: {MESSAGE_LINES * _LINE}em;

@@ -38,7 +38,7 @@ from ..widget.words import plural
 from .address import qr_svg
 from .errors import ClassroomError
 from .lobby import Lobby, Sitting, said
-from .look import style
+from .look import TAP_PX, style
 from .picture import TableInfo
 from .room import LEVELS, MAX_PIN_FAILURES, Classroom
 from .seat import Follower, Post, RoomSeat, on_this_loop
@@ -64,7 +64,7 @@ STORE_VARIABLE = "DWEEBIES_STORE"
 #: The environment variables with the addresses the server prints (for the teacher's page).
 ADDRESS_VARIABLE = "DWEEBIES_ADDRESS"
 TEACHER_VARIABLE = "DWEEBIES_TEACHER_ADDRESS"
-_TAP = "44px"
+_TAP = f"{TAP_PX}px"
 LIST_EVERY = 2.0
 """Seconds between two looks at the lobby's list of tables waiting for students."""
 _LEVEL_NAMES = [(level.capitalize(), level) for level in LEVELS]
