@@ -17,7 +17,7 @@ import pytest
 from helpers import endgame_game, haul_game, rejoin_game, safe_game, where_game
 
 from dweebies_widget import Move, grid
-from dweebies_widget.cards import COPIES, NAMES
+from dweebies_widget.cards import COPIES
 from dweebies_widget.puzzles import Puzzle, PuzzleWidget
 from dweebies_widget.puzzles.kinds import outcomes
 from dweebies_widget.widget.puzzle import STATUS_LINES, State
@@ -175,14 +175,17 @@ def _in_play_by_formula(p: Puzzle) -> dict[int, int]:
     return {d: COPIES[d] - seen[d] for d in sorted(in_play)}
 
 
-def _listed(needs: str) -> dict[int, int]:
-    """The unseen counts a needs line gives ("2 of Zuzu, Waggo \u00b7 none of Doozy"), by id."""
+def _listed(needs: str, p: Puzzle) -> dict[int, int]:
+    """The unseen counts a needs line gives ("2 of Zuzu (25), Waggo (22) \u00b7 none of the
+    other Dweebies in play"), by id, for every Dweebie in play in ``p``."""
     out = {}
     for part in needs.split(": ", 1)[1].split(" \u00b7 "):
-        n, names = part.split(" of ", 1)
-        for name in names.split(", "):
-            out[NAMES.index(name)] = 0 if n == "none" else int(n)
-    return out
+        n, cards = part.split(" of ", 1)
+        if n != "none":
+            out |= {int(d): int(n) for d in re.findall(r"\((\d+)\)", cards)}
+    in_play = set(p.position.board.values()) | set(p.position.hand(p.seat))
+    assert set(out) <= in_play
+    return {d: out.get(d, 0) for d in sorted(in_play)}
 
 
 def test_a_safe_puzzle_shows_the_unseen_copies_of_each_dweebie_in_play(
@@ -191,16 +194,18 @@ def test_a_safe_puzzle_shows_the_unseen_copies_of_each_dweebie_in_play(
     p = made["safe"]
     c, _ = controller([p])
     assert c.needs == (
-        "Copies you have not seen (in other hands or the pile): 1 of Ugbug, Waggo \u00b7 "
-        "none of Doozy, Fizzwig, Velvo"
+        "Copies you have not seen (in other hands or the pile): 1 of Ugbug (20), Waggo (22) "
+        "\u00b7 none of the other Dweebies in play"
     )
     unseen = Counter(p.view.unseen)
-    assert _listed(c.needs) == _in_play_by_formula(p) == {d: unseen[d] for d in _listed(c.needs)}
+    listed = _listed(c.needs, p)
+    assert listed == _in_play_by_formula(p) == {d: unseen[d] for d in listed}
     assert c.needs in c.describe()
     w = PuzzleWidget([p, made["haul"]])
-    assert "dweebies-puzzle-needs" in w.goal.value and "1 of Ugbug, Waggo" in w.goal.value
+    assert w.needs.layout.display is None and "1 of Ugbug (20), Waggo (22)" in w.needs.value
+    assert w.needs in w.controls_row.children  # under the buttons, kept in view with them
     w.next_button.click()
-    assert "dweebies-puzzle-needs" not in w.goal.value  # a haul needs nothing more
+    assert w.needs.layout.display == "none"  # a haul needs nothing more
 
 
 def test_every_shipped_safe_puzzle_counts_the_unseen_copies_as_the_engine_does() -> None:
@@ -210,7 +215,7 @@ def test_every_shipped_safe_puzzle_counts_the_unseen_copies_as_the_engine_does()
         needs = p.kind_info.needs(p.view)
         assert needs is not None and needs.startswith("Copies you have not seen")
         unseen = Counter(p.view.unseen)
-        listed = _listed(needs)
+        listed = _listed(needs, p)
         assert listed == _in_play_by_formula(p) == {d: unseen[d] for d in listed}
 
 
@@ -311,7 +316,7 @@ def test_the_buttons_never_move_and_the_status_box_is_fixed(made: dict[str, Puzz
     assert row == [w.hint_button, w.again_button, w.previous_button, w.next_button,
                    w.filters_button, w.check_button]  # fmt: skip
     # The filters are under the buttons, shown while Filters is pressed.
-    assert list(w.controls_row.children) == [w.buttons, w.filters]
+    assert list(w.controls_row.children) == [w.buttons, w.needs, w.filters]
     assert w.filters.layout.display == "none"
     w.filters_button.value = True
     assert w.filters.layout.display is None and list(w.buttons.children) == row

@@ -10,14 +10,17 @@ speaks for the canvas (the board in words, and each announcement).  Every redraw
 message: the play picture and the puzzle's overlay are painted on one recording
 :class:`~dweebies_widget.widget.paint.Pen`, replayed inside ``hold_canvas``.
 
-From the top: the title (the puzzle's own number, kind, rating, score), the goal and what it
-needs that the table does not show (a ``safe`` puzzle: the copies of each Dweebie in play
-the solver has not seen, class ``dweebies-puzzle-needs``), the canvas, the status
+From the top: the title (the puzzle's own number, kind, rating, score), the goal (two lines'
+room, so that the table keeps its size from one puzzle to the next), the canvas, the status
 (:data:`~dweebies_widget.widget.puzzle.STATUS_LINES` lines in a box of fixed height, class
 ``dweebies-status``), the buttons (Hint, Start again, Previous, Next and Filters in a set of
 more than one puzzle, and Check in a ``where`` puzzle, last, so that no button moves when it
-comes and goes; Filters shows the filters under them, by kind, theme and rating), then the
-log of answers and hints.  The goal's text is as big as the status's.
+comes and goes), under them what the goal needs that the table does not show (a ``safe``
+puzzle: the copies of each Dweebie in play the solver has not seen, class
+``dweebies-puzzle-needs``) and the filters while Filters is pressed (by kind, theme and
+rating), then the log of answers and hints.  The page keeps the buttons and what is under
+them in view with the table (the row of class ``dweebies-controls``).  The title's, the
+goal's and the needs' text is as big as the status's.
 """
 
 from __future__ import annotations
@@ -231,9 +234,12 @@ class PuzzleWidget(CanvasBox):
              self.filters_button, self.check_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )  # fmt: skip
-        self.controls_row = widgets.VBox([self.buttons, self.filters])
-        """The buttons, and under them the filters while Filters is pressed (the page keeps
-        both in view with the table)."""
+        self.needs = widgets.HTML()
+        """What the goal needs that the table does not show (see the module docstring)."""
+        self.needs.add_class("dweebies-puzzle-needs")
+        self.controls_row = widgets.VBox([self.buttons, self.needs, self.filters])
+        """The buttons, and under them what the goal needs and the filters while Filters is
+        pressed (the page keeps all of it in view with the table)."""
         self.controls_row.add_class("dweebies-controls")
         self.buttons.add_class("dweebies-buttons")
 
@@ -283,13 +289,11 @@ class PuzzleWidget(CanvasBox):
             f"<div style='{_TEXT}'><b>{html.escape(c.title())}</b> <span style='color: #57606a'>"
             f"&nbsp;&nbsp;{html.escape(c.progress())}</span></div>"
         )
-        needs = (
-            f"<div class='dweebies-puzzle-needs' style='{_TEXT}; {_NEEDS}'>"
-            f"{html.escape(c.needs)}.</div>"
-            if c.needs
-            else ""
+        self.goal.value = (
+            f"<div style='{_TEXT}; min-height: 2.7em'><b>Goal:</b> {html.escape(c.goal)}</div>"
         )
-        self.goal.value = f"<div style='{_TEXT}'><b>Goal:</b> {html.escape(c.goal)}</div>{needs}"
+        self.needs.value = f"<div style='{_TEXT}; {_NEEDS}'>{html.escape(c.needs)}.</div>"
+        self.needs.layout.display = None if c.needs else "none"
         self.status.value = status_html(c.status_lines(), c.board.detail)
         self.move_log.value = log_html(
             c.log_entries(), "Your answers and hints will be listed here."

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...cards import name
 from ...game import Move, View
 from .analysis import SAFE_LIMIT, Outcome, outcomes
 from .base import MoveKind, Posed, Scan
@@ -70,14 +69,14 @@ class Safe(MoveKind):
 
     def needs(self, view: View) -> str:
         """For each Dweebie in play (on the table or in the solver's hand), how many of its
-        copies the solver has not seen (the cards the next player may hold), grouped by
-        that number, the most first."""
+        copies the solver has not seen (the cards the next player may hold): grouped by that
+        number, the most first; those with none are "the other Dweebies in play"."""
         groups: dict[int, list[str]] = {}
         for d, n in unseen_counts(view).items():
-            groups.setdefault(n, []).append(name(d))
-        parts = [
-            f"{n or 'none'} of {', '.join(names)}" for n, names in sorted(groups.items())[::-1]
-        ]
+            groups.setdefault(n, []).append(card(d))
+        parts = [f"{n} of {', '.join(names)}" for n, names in sorted(groups.items())[::-1] if n]
+        if 0 in groups:
+            parts.append("none of the other Dweebies in play" if parts else "none")
         return "Copies you have not seen (in other hands or the pile): " + " \u00b7 ".join(parts)
 
     def find(self, scan: Scan) -> Iterator[int | None]:
