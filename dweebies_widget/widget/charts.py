@@ -23,7 +23,7 @@ by dash pattern, and Dweebies by colour, symbol and name, so the charts read wit
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -34,7 +34,7 @@ from .text import text_width
 
 __all__ = [
     "SEAT_COLOURS", "Graph", "HoldRow", "HoldSeat", "Holds", "contrast", "heat_colour", "heat_ink",
-    "heat_shades", "paint_graph", "paint_holds",
+    "heat_scale", "heat_shades", "paint_graph", "paint_holds",
 ]  # fmt: skip
 
 K = TypeVar("K")
@@ -350,19 +350,31 @@ def heat_ink(value: float) -> str:
     return _WHITE if contrast(shade, _WHITE) >= contrast(shade, _DARK) else _DARK
 
 
+def heat_scale(values: Iterable[float], span: float = 0.2) -> tuple[float, float]:
+    """The chances at both ends of the heat map's scale for win chances ``values`` (0..1):
+    the values' middle in the middle of a range at least ``span`` wide, never past 0 or 1
+    (what the legend's ends say).
+
+    >>> heat_scale([0.45, 0.5]), heat_scale([0.1, 0.9]), heat_scale([0.98])
+    ((0.375, 0.575), (0.1, 0.9), (0.8, 1.0))
+    """
+    values = list(values)
+    if not values:
+        return 0.0, 1.0
+    least, most = min(values), max(values)
+    width = max(most - least, span)
+    low = min(max((least + most) / 2 - width / 2, 0.0), 1.0 - width)
+    return round(low, 6), round(low + width, 6)
+
+
 def heat_shades(values: Mapping[K, float], span: float = 0.2) -> dict[K, float]:
-    """Shades (0..1) for win chances ``values`` (0..1): the values' middle in the middle of
-    a scale at least ``span`` wide (and never past 0 or 1), so that close chances (45 % to
-    50 %) look close and only far-apart ones fill the whole scale.
+    """Shades (0..1) for win chances ``values`` (0..1) on the :func:`heat_scale`, so that
+    close chances (45 % to 50 %) look close and only far-apart ones fill the whole scale.
 
     >>> heat_shades({(0, 0): 0.45, (0, 1): 0.5})
     {(0, 0): 0.375, (0, 1): 0.625}
     >>> heat_shades({(0, 0): 0.1, (0, 1): 0.9})
     {(0, 0): 0.0, (0, 1): 1.0}
     """
-    if not values:
-        return {}
-    least, most = min(values.values()), max(values.values())
-    width = max(most - least, span)
-    low = min(max((least + most) / 2 - width / 2, 0.0), 1.0 - width)
-    return {key: round((v - low) / width, 6) for key, v in values.items()}
+    low, high = heat_scale(values.values(), span)
+    return {key: round((v - low) / (high - low), 6) for key, v in values.items()}

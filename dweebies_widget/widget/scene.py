@@ -82,7 +82,8 @@ class Scene:
     """Cells the last placement collected that are empty now: dashed "collected from here"
     ghosts."""
     marks: tuple[tuple[Cell, str], ...] = ()
-    """The placements of the other seats since this screen's last move: cell and who."""
+    """The placements of the other seats since this screen's last move: cell and who (a
+    name tag is written only while the cell still holds that card)."""
     flash: tuple[tuple[Cell, int], ...] = ()
     """Cards just collected, drawn where they lay, highlighted, before they leave."""
     preview: tuple[Cell, int, frozenset[Cell]] | None = None
