@@ -73,11 +73,14 @@ def test_a_wrong_where_check_keeps_the_marks_and_names_the_wrong_ones() -> None:
     assert c.status_lines()[0] == "Change your marks, then press Check again (3 marked)."
     assert c.status_lines()[1] == c.message
     assert "Marked cells: (0, 1), (1, 0), (5, 5)." in c.describe()
+    assert c.board.wrong_marks == {(1, 0), (5, 5)}
+    assert "The last check found (1, 0), (5, 5) wrong." in c.describe()
     # Changed, then checked again: right, and the puzzle ends.
     said = c.message
     c.board.mark((1, 0))
     c.board.mark((5, 5))
-    assert c.board.marks == {(0, 1)}
+    assert c.board.marks == {(0, 1)} and c.board.wrong_marks == frozenset()
+    assert "found" not in c.describe()
     assert c.message == said and c.overlay().callout.text == said  # kept until Check again
     c.check()
     assert c.message == "Not quite: your marks are right, but you missed 1 cell where it may go."

@@ -159,6 +159,8 @@ class PuzzleMode(Mode):
         self.marks: set[Cell] = set()
         self.checked = False
         """Whether a ``where`` Check found the marks wrong (they stay, to be changed)."""
+        self.refuted: frozenset[Cell] = frozenset()
+        """The marks the last wrong Check found wrong."""
         self.callout: Callout | None = None
         """The text written on the board now, if any."""
         self.hint_shown: Hint | None = None
@@ -375,6 +377,9 @@ class PuzzleMode(Mode):
         if self.where:
             marked = ", ".join(map(str, sorted(self.marks))) or "none"
             lines.append(f"Marked cells: {marked}.")
+            wrong = sorted(self.refuted & self.marks)
+            if wrong:
+                lines.append(f"The last check found {', '.join(map(str, wrong))} wrong.")
             if self.state is State.SOLVED:
                 cells = ", ".join(map(str, sorted(self.puzzle.answer)))
                 lines.append(f"The cells where {self.named()} may go: {cells}.")
@@ -444,6 +449,7 @@ class PuzzleMode(Mode):
         session.reset_view()
         self.marks.clear()
         self.checked = False
+        self.refuted = frozenset()
         self.line = []
         self.state = State.SOLVING
 
@@ -551,6 +557,12 @@ class PuzzleBoard(Session):
         """The cells marked so far (``where`` puzzles)."""
         return frozenset(self.solving.marks)
 
+    @property
+    def wrong_marks(self) -> frozenset[Cell]:
+        """The marked cells the last Check found wrong and still marked (``where``
+        puzzles): the verdict names them."""
+        return self.solving.refuted & self.solving.marks
+
     def status_lines(self) -> list[str]:
         """The status line: always :data:`STATUS_LINES` lines, what to do now first, then the
         newest news (see :meth:`PuzzleMode.lines`)."""
@@ -595,6 +607,7 @@ class PuzzleBoard(Session):
                 self.tell(verdict.message)
             else:
                 m.checked = True
+                m.refuted = cells - self.puzzle.answer
                 m.callout = Callout("wrong", verdict.message)
                 self.tell(verdict.message)
                 self.say("Your marks stay: change them, then check again.")
