@@ -59,16 +59,34 @@ def check(scene: Scene, g: Geometry, overlay: Overlay | None = None) -> list[Lab
             if b.box[0] >= a.box[0] + a.box[2]:
                 break
             assert not overlaps(a.box, b.box), (a, b)
-    assert min(drawn_sizes(scene, g, overlay), default=12.0) >= 12 - 1e-6
+    sizes, texts = drawn(scene, g, overlay)
+    assert min(sizes, default=12.0) >= 12 - 1e-6
+    # What the list says is what is drawn: each label's text, in its box.
+    for label in labels:
+        if label.text and label.part != "face":
+            x, y, w, h = label.box
+            assert any(
+                t == label.text and x - 0.2 <= tx <= x + w + 0.2 and y <= ty <= y + h
+                for t, tx, ty in texts
+            ), label
     return labels
 
 
 def drawn_sizes(scene: Scene, g: Geometry, overlay: Overlay | None) -> list[float]:
-    """The font size of every text drawn, in CSS pixels: the size set, times the canvas
-    transform's scale, divided by the pixel ratio."""
+    return drawn(scene, g, overlay)[0]
+
+
+def drawn(
+    scene: Scene, g: Geometry, overlay: Overlay | None
+) -> tuple[list[float], list[tuple[str, float, float]]]:
+    """The font size of every text drawn, in CSS pixels (the size set, times the canvas
+    transform's scale, divided by the pixel ratio), and every text filled with where (CSS
+    pixels)."""
     pen = Pen()
     paint(pen, g, scene, overlay)
-    scale, stack, font, sizes = 1.0, [], "10px", []
+    scale, stack, font = 1.0, [], "10px"
+    sizes: list[float] = []
+    texts: list[tuple[str, float, float]] = []
     for name, args in pen.ops:
         if name == "save":
             stack.append(scale)
@@ -81,7 +99,9 @@ def drawn_sizes(scene: Scene, g: Geometry, overlay: Overlay | None) -> list[floa
         elif name in ("fill_text", "stroke_text"):
             size = float(font.removeprefix("bold ").split("px")[0])
             sizes.append(size * scale / g.ratio)
-    return sizes
+            k = scale / g.ratio
+            texts.append((str(args[0]), float(args[1]) * k, float(args[2]) * k))
+    return sizes, texts
 
 
 def geometry(
