@@ -7,6 +7,8 @@ when the choice is a sentence itself.
 from __future__ import annotations
 
 import json
+import re
+from importlib.resources import files
 
 from dweebies_widget.lessons import Question, QuestionWidget, results
 from dweebies_widget.widget.compat import deliver_event
@@ -87,3 +89,15 @@ def test_a_verdict_ends_its_sentence_once() -> None:
     assert QUESTION.check(0).message.startswith('Not quite: the answer is C, "Ben collects." ')
     plain = Question("2 + 2?", ["3", "4"], answer=1, why="Count them.")
     assert plain.check(0).message == 'Not quite: the answer is B, "4". Count them.'
+
+
+def test_a_question_reads_from_the_back_of_a_room() -> None:
+    """Its text is 16 CSS pixels or more, every button and choice a 44-pixel tap target, and
+    the verdict has its line before it speaks (in view, and nothing jumps)."""
+    css = (files("dweebies_widget.widget") / "question.css").read_text(encoding="utf-8")
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)  # without the comments
+    rules = {k.strip(): v for k, v in re.findall(r"([^{}]+)\{([^}]*)\}", css)}
+    assert "font-size: max(16px, 1em)" in rules[".dweebies-question"]
+    for selector in (".dweebies-question .dweebies-choice", ".dweebies-question .dweebies-submit"):
+        assert "min-height: 44px" in rules[selector]
+    assert "min-height: 1.4em" in rules[".dweebies-question .dweebies-verdict"]
