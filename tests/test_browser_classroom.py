@@ -386,6 +386,13 @@ def test_every_classroom_page_fits_and_reads_from_afar(
         assert page.locator(".dweebies-widget button", has_text="Lobby").count() == 1
         play_a_move(page, server.store, code, name, touch)
         look(page, walk, "after-a-move", ".dweebies-widget", SEAT_PARTS, SEAT_TEXT)
+        if context == "projector":  # presentation mode: the table line grows with the rest
+            page.locator(".dweebies-widget button", has_text="Big").click()
+            page.locator(".dweebies-presentation").wait_for(timeout=20_000)
+            walk.screen = "classroom/seat-in-presentation-mode"  # its lines are bigger
+            found = look(page, walk, "big", ".dweebies-widget", SEAT_PARTS, SEAT_TEXT)
+            sizes["seat in presentation mode"] = found
+            assert found[".dweebies-seat-header"] == found[".dweebies-status"] > MIN_TEXT
     with walked(browser, server.url + "/teacher", "classroom/teacher", context,
                 ".dweebies-teacher", LOGIN_PARTS) as (page, walk):  # fmt: skip
         page.get_by_placeholder("teacher password").wait_for(timeout=90_000)

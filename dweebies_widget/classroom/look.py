@@ -6,7 +6,9 @@ pages' text and every control on them (buttons, boxes, lists, labels) to :data:`
 CSS pixels at least, makes the boxes to type in as tall as a fingertip (:data:`TAP_PX`, as
 the buttons are), keeps each page's message line to a fixed height (:data:`MESSAGE_LINES`
 lines: nothing under it moves when a message comes or goes), and fits each of the teacher's
-table pictures into the window's height, title and buttons included.
+table pictures into the window's height, title and buttons included.  A seat's table line
+takes the board's text size (``--dweebies-text``, bigger in presentation mode), as the
+Lobby button beside it does.
 
 >>> TEXT_PX >= 16, MESSAGE_LINES
 (True, 2)
@@ -70,6 +72,9 @@ CSS = f"""
 {_on_pages(".dweebies-message")} {{
   height: {MESSAGE_LINES * _LINE}em;
   overflow-y: auto;
+}}
+.dweebies-seat .dweebies-seat-header .widget-html-content {{
+  font-size: max(var(--dweebies-text, {TEXT_PX}px), {TEXT_PX}px);
 }}
 .dweebies-seat .dweebies-seat-bar, .dweebies-lobby .dweebies-open-tables {{
   column-gap: 0.8em;
