@@ -20,8 +20,10 @@ from dweebies_widget import Move, grid
 from dweebies_widget.cards import COPIES
 from dweebies_widget.puzzles import Puzzle, PuzzleWidget
 from dweebies_widget.puzzles.kinds import outcomes
+from dweebies_widget.widget.companion import PRESENTATION
 from dweebies_widget.widget.puzzle import STATUS_LINES, State
 from dweebies_widget.widget.puzzle_set import PuzzleController, shipped
+from dweebies_widget.widget.table import PRESENTATION_SCALE
 from dweebies_widget.widget.timing import ManualClock
 
 GAMES = {
@@ -317,7 +319,7 @@ def test_the_buttons_never_move_and_the_status_box_is_fixed(made: dict[str, Puzz
     w = PuzzleWidget([made["haul"], made["where"]], flash=0, reset=60)
     row = list(w.buttons.children)
     assert row == [w.hint_button, w.again_button, w.previous_button, w.next_button,
-                   w.filters_button, w.check_button]  # fmt: skip
+                   w.filters_button, w.big_button, w.check_button]  # fmt: skip
     # The filters are under the buttons, shown while Filters is pressed.
     assert list(w.controls_row.children) == [w.buttons, w.needs, w.filters]
     assert w.filters.layout.display == "none"
@@ -345,6 +347,31 @@ def test_one_puzzle_shows_no_filters_nor_previous_and_next(made: dict[str, Puzzl
     w.filters_button.value = True  # even so: one puzzle has nothing to filter
     assert w.filters.layout.display == "none"
     assert "filter" not in w.status.value
+
+
+def test_presentation_mode_is_an_option_and_a_toggle_for_every_puzzle(
+    made: dict[str, Puzzle],
+) -> None:
+    w = PuzzleWidget([made["haul"], made["where"]], presentation=True)
+    ratio = w.session.board.geometry.ratio
+    assert PRESENTATION in classes(w) and w.presentation and w.big_button.value
+    assert ratio == PRESENTATION_SCALE * w.pixel_ratio  # everything drawn 1.5 times as big
+    w.next_button.click()
+    assert w.session.board.presentation and w.session.board.geometry.ratio == ratio
+    w.big_button.value = False  # pressed again
+    assert PRESENTATION not in classes(w) and not w.presentation
+    assert w.session.board.geometry.ratio == w.pixel_ratio
+    w.previous_button.click()
+    assert not w.session.board.presentation
+    w.presentation = True
+    assert PRESENTATION in classes(w) and w.big_button.value
+    plain = PuzzleWidget([made["haul"]])
+    assert PRESENTATION not in classes(plain) and not plain.big_button.value
+
+
+def classes(w: PuzzleWidget) -> list[str]:
+    """The widget's CSS classes, as the page gets them."""
+    return list(w.get_state()["_dom_classes"])
 
 
 # ---------------------------------------------------------------------------- grammar

@@ -510,7 +510,7 @@ class PuzzleBoard(Session):
         flash: seconds the collected cells flash.
         step: seconds between the moves of an endgame's proof line.
         reset: seconds a wrong move stays on the table before it is taken back.
-        scheduler, on_change, width, height, pixel_ratio: as for the play
+        scheduler, on_change, width, height, pixel_ratio, presentation: as for the play
             :class:`~dweebies_widget.widget.session.Session`.
     """
 
@@ -524,6 +524,7 @@ class PuzzleBoard(Session):
         width: int | None = None,
         height: int | None = None,
         pixel_ratio: float = 2,
+        presentation: bool = False,
         flash: float = 1.2,
         step: float = 1.0,
         reset: float = 2.5,
@@ -537,6 +538,7 @@ class PuzzleBoard(Session):
             seat_labels(puzzle), game=puzzle.game, ai_delay=0, flash=flash, width=width,
             height=height, hint_player=GreedyPlayer(), scheduler=scheduler,
             on_change=on_change, pixel_ratio=pixel_ratio, mode=self.solving,
+            presentation=presentation,
         )  # fmt: skip
 
     # ------------------------------------------------------------------ state

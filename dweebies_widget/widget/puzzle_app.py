@@ -14,8 +14,8 @@ From the top: the title (the puzzle's own number, kind, rating, score), the goal
 room, so that the table keeps its size from one puzzle to the next), the canvas, the status
 (:data:`~dweebies_widget.widget.puzzle.STATUS_LINES` lines in a box of fixed height, class
 ``dweebies-status``), the buttons (Hint, Start again, Previous, Next and Filters in a set of
-more than one puzzle, and Check in a ``where`` puzzle, last, so that no button moves when it
-comes and goes), under them what the goal needs that the table does not show (a ``safe``
+more than one puzzle, Big for presentation mode, and Check in a ``where`` puzzle, last, so
+that no button moves when it comes and goes), under them what the goal needs that the table does not show (a ``safe``
 puzzle: the copies of each Dweebie in play the solver has not seen, class
 ``dweebies-puzzle-needs``) and the filters while Filters is pressed (by kind, theme and
 rating), then the log of answers and hints.  The page keeps the buttons and what is under
@@ -37,6 +37,7 @@ from . import forward
 from .announce import Change
 from .buttons import TAP
 from .canvas_box import CanvasBox, log_html, status_html
+from .companion import PRESENTATION
 from .paint import paint
 from .pen import Pen
 from .puzzle import STATUS_LINES, theme_name
@@ -82,6 +83,8 @@ class PuzzleWidget(CanvasBox):
         seed: the order of the shipped set's puzzles of one rating.
         width, height: the canvas's display size in CSS pixels; ``None`` follows the page.
         pixel_ratio: canvas pixels per CSS pixel.
+        presentation: for a projector: everything 1.5 times as big (the status, the
+            buttons, the goal and the canvas); the Big button turns it on and off.
         timing: ``flash``, ``step`` and ``reset``, seconds, as for
             :class:`~dweebies_widget.widget.puzzle.PuzzleBoard`.
 
@@ -106,6 +109,7 @@ class PuzzleWidget(CanvasBox):
         width: int | None = None,
         height: int | None = None,
         pixel_ratio: float = 2,
+        presentation: bool = False,
         **timing: Any,
     ) -> None:
         self._start(width, height, pixel_ratio)
@@ -114,7 +118,8 @@ class PuzzleWidget(CanvasBox):
             cw, ch = self._canvas_size(self._display)
             self.session = PuzzleController(
                 puzzles, kind=kind, themes=themes, rating=rating, seed=seed,
-                scheduler=self._schedule, width=cw, height=ch, pixel_ratio=self._ratio, **timing,
+                scheduler=self._schedule, width=cw, height=ch, pixel_ratio=self._ratio,
+                presentation=presentation, **timing,
             )  # fmt: skip
             self._wire("Dweebies puzzle table", status_height="4.2em", log_height="7em")
             self._status_rows(STATUS_LINES)
@@ -130,6 +135,8 @@ class PuzzleWidget(CanvasBox):
             self.companion.on_focus(self._guarded(self.session.focus))
             self.add_class("dweebies-widget")
             self.add_class("dweebies-puzzles")
+            if presentation:
+                self.add_class(PRESENTATION)
             self.session.on_change = self.show
             self.show(Change.PICTURE)
 
@@ -165,6 +172,22 @@ class PuzzleWidget(CanvasBox):
     next = _session("next")
     previous = _session("previous")
     go = _session("go")
+
+    @property
+    def presentation(self) -> bool:
+        """Presentation mode (see the ``presentation`` option); setting it shows the widget
+        again at that size."""
+        return self.session.presentation
+
+    @presentation.setter
+    def presentation(self, on: bool) -> None:
+        with self._lock:
+            if on:
+                self.add_class(PRESENTATION)
+            else:
+                self.remove_class(PRESENTATION)
+            self.session.presentation = on
+            self.big_button.value = bool(on)
 
     @property
     def puzzles(self) -> tuple[Puzzle, ...]:
@@ -229,9 +252,14 @@ class PuzzleWidget(CanvasBox):
             icon="filter", layout=_layout(),
         )  # fmt: skip
         self.filters_button.observe(on(lambda _change: self.show(Change.TEXT)), "value")
+        self.big_button = widgets.ToggleButton(
+            description="Big", tooltip="Presentation mode: everything bigger, for a projector",
+            icon="television", value=c.presentation, layout=_layout(),
+        )  # fmt: skip
+        self.big_button.observe(on(self._big_pressed), "value")
         self.buttons = widgets.HBox(
             [self.hint_button, self.again_button, self.previous_button, self.next_button,
-             self.filters_button, self.check_button],
+             self.filters_button, self.big_button, self.check_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )  # fmt: skip
         self.needs = widgets.HTML()
@@ -242,6 +270,10 @@ class PuzzleWidget(CanvasBox):
         pressed (the page keeps all of it in view with the table)."""
         self.controls_row.add_class("dweebies-controls")
         self.buttons.add_class("dweebies-buttons")
+
+    def _big_pressed(self, change: Any) -> None:
+        if bool(change["new"]) != self.presentation:
+            self.presentation = change["new"]
 
     def _sync_filters(self) -> None:
         """Show the set's filters in the dropdowns."""

@@ -176,7 +176,7 @@ class PuzzleController:
         scheduler: runs timed jobs (see :mod:`~dweebies_widget.widget.timing`).
         on_change: told after every change what must be shown again.
         board: each puzzle's board's options (``width``, ``height``, ``pixel_ratio``,
-            ``flash``, ``step``, ``reset``): see :class:`PuzzleBoard`.
+            ``presentation``, ``flash``, ``step``, ``reset``): see :class:`PuzzleBoard`.
     """
 
     def __init__(
@@ -464,6 +464,17 @@ class PuzzleController:
             action()
         else:
             self.board.key(key, shift, ctrl, meta)
+
+    @property
+    def presentation(self) -> bool:
+        """Presentation mode: everything on the canvas 1.5 times as big, for a projector
+        (every puzzle's board, from now on)."""
+        return bool(self.board.presentation)
+
+    @presentation.setter
+    def presentation(self, on: bool) -> None:
+        self._board["presentation"] = bool(on)
+        self.board.presentation = bool(on)
 
     def resize(self, width: int, height: int) -> None:
         """The canvas is now ``width`` x ``height`` canvas pixels."""
