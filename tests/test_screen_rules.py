@@ -354,6 +354,15 @@ def test_presentation_mode_lays_the_canvas_out_bigger_and_as_sharp() -> None:
     assert s.c.selected == 1
 
 
+def test_the_static_picture_in_presentation_mode_has_the_canvas_size() -> None:
+    plain = DweebiesWidget(["Ana", GreedyPlayer()], seed=7, ai_delay=0)
+    big = DweebiesWidget(["Ana", GreedyPlayer()], seed=7, ai_delay=0, presentation=True)
+    size = re.compile(r'^<svg [^>]*width="(\d+)" height="(\d+)"')
+    a, b = size.search(plain._repr_svg_()), size.search(big._repr_svg_())
+    assert a and b and a.group(1) == b.group(1) == str(plain.display_size[0])
+    assert font_sizes_css(big.session) and min(font_sizes_css(big.session)) >= 18
+
+
 # ---------------------------------------------------------------------------- the hand's order
 @pytest.mark.parametrize("seed", range(12))
 def test_the_hand_keeps_its_order_after_a_move(seed: int) -> None:

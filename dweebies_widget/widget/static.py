@@ -47,7 +47,10 @@ def play_picture(session: Session, pen: Pen | None = None) -> str:
     if pen is None:
         pen = drawing(session.scene, session.geometry)
     lines = session.status_lines()
-    return canvas_svg(pen, *_size(session.geometry), below=lines, label="Dweebies: " + lines[0])
+    (width, height), ratio = session.size, session.pixel_ratio  # (presentation mode's too)
+    return canvas_svg(
+        pen, (width / ratio, height / ratio), ratio, below=lines, label="Dweebies: " + lines[0]
+    )
 
 
 def puzzle_picture(session: PuzzleController) -> str:
