@@ -66,11 +66,12 @@ class Mode:
     """What to do once the game is over."""
     own_games = True
     """Whether Undo and New game work here (the screen's own games, not a classroom's)."""
-    budget = 6
+    budget = PLAY_LINES
     """The number of status lines this screen shows (see
     :meth:`~.session.Session.status_lines`): the status box is exactly that many lines
     tall, so the buttons under it never move; what to do first, then as much of the news as
-    fits, the newest first.  Play's screens show :data:`PLAY_LINES`."""
+    fits, the newest first.  Play's screens show :data:`PLAY_LINES`; another screen sets
+    its own."""
 
     @property
     def hints(self) -> bool:
@@ -314,8 +315,6 @@ class Mode:
 class LocalPlay(Mode):
     """People at this screen and AI seats taking turns on the session's own game."""
 
-    budget = PLAY_LINES
-
 
 class RemoteSeat(Mode):
     """One seat of a table kept elsewhere (a classroom): its moves and owed draws are made
@@ -324,7 +323,6 @@ class RemoteSeat(Mode):
 
     again = AGAIN
     own_games = False
-    budget = PLAY_LINES
 
     def __init__(self, source: Source) -> None:
         self.source = source
