@@ -15,9 +15,9 @@ room, so that the table keeps its size from one puzzle to the next), the canvas,
 (:data:`~dweebies_widget.widget.puzzle.STATUS_LINES` lines in a box of fixed height, class
 ``dweebies-status``), the buttons (Hint, Start again, Previous, Next and Filters in a set of
 more than one puzzle, Big for presentation mode, and Check in a ``where`` puzzle, last, so
-that no button moves when it comes and goes), under them what the goal needs that the table does not show (a ``safe``
-puzzle: the copies of each Dweebie in play the solver has not seen, class
-``dweebies-puzzle-needs``) and the filters while Filters is pressed (by kind, theme and
+that no button moves when it comes and goes), under them what the goal needs that the table
+does not show (a ``safe`` puzzle: the copies of each Dweebie in play the solver has not seen,
+class ``dweebies-puzzle-needs``) and the filters while Filters is pressed (by kind, theme and
 rating), then the log of answers and hints.  The page keeps the buttons and what is under
 them in view with the table (the row of class ``dweebies-controls``).  The title's, the
 goal's and the needs' text is as big as the status's.
@@ -49,7 +49,7 @@ __all__ = ["PuzzleWidget"]
 
 _ALL = "all"
 _TEXT = "font-size: var(--dweebies-text, 16px); line-height: 1.35"
-"""The title's and the goal's text: as big as the status's."""
+"""The title's, the goal's and the needs' text: as big as the status's."""
 _NEEDS = "max-height: 4.05em; overflow-y: auto"
 """What a goal needs takes three lines at most (then it scrolls): the table keeps its room."""
 

@@ -207,8 +207,8 @@ class Kind(ABC):
         return None
 
     def needs(self, view: View) -> str | None:
-        """What the goal needs that the table does not show (a widget shows it beside the
-        goal for the whole puzzle), else ``None``."""
+        """What the goal needs that the table does not show (a widget shows it for as long
+        as the puzzle is shown), else ``None``."""
         return None
 
     # ------------------------------------------------------------------ JSON
