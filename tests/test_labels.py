@@ -59,6 +59,10 @@ def check(scene: Scene, g: Geometry, overlay: Overlay | None = None) -> list[Lab
             if b.box[0] >= a.box[0] + a.box[2]:
                 break
             assert not overlaps(a.box, b.box), (a, b)
+    # Nothing of the score bar or the hand's numbers is left off to make room.
+    assert len([label for label in labels if label.part == "bar"]) == 3 * len(scene.seats) + 2
+    numbers = [label for label in labels if label.kind == "number"]
+    assert len(numbers) == (len(scene.hand) if scene.curtain is None else 0)
     sizes, texts = drawn(scene, g, overlay)
     assert min(sizes, default=12.0) >= 12 - 1e-6
     # What the list says is what is drawn: each label's text, in its box.

@@ -154,15 +154,20 @@ def _height(size: float, tag: bool) -> float:
 
 
 class _Placer:
-    """Places labels one at a time, each only where it overlaps none placed before."""
+    """Places labels one at a time, each only where it overlaps none placed before; a label
+    of the table only where the table ``band`` shows it whole (the table's clip would cut
+    it: a name not whole is left off)."""
 
-    def __init__(self) -> None:
+    def __init__(self, band: Box) -> None:
         self.placed: list[Label] = []
+        self.band = band
 
     def free(self, box: Box) -> bool:
         return not any(overlaps(box, other.box) for other in self.placed)
 
     def put(self, label: Label, force: bool = False) -> bool:
+        if label.part in ("table", "face", "puzzle") and not contains(self.band, label.box):
+            return False
         if force or self.free(label.box):
             self.placed.append(label)
             return True
@@ -364,7 +369,7 @@ def _bar_labels(put: _Placer, g: Geometry, scene: Scene) -> None:
         for kind, text, tx, ty, size, bold, align, most, ink in parts:
             put.put(_text_label(kind, text, tx, ty, size, bold, align, most, ink, "bar"))
     x, y, w, h = g.pile_box()
-    put.put(_text_label("pile", "pile", x + w / 2, y + h * 0.3, LEAST, False, "center", w - 4,
+    put.put(_text_label("pile", "pile", x + w / 2, y + 10, LEAST, False, "center", w - 4,
                         P.SOFT_INK, "bar"))  # fmt: skip
     put.put(_text_label("pile", str(scene.pile), x + w / 2, y + h * 0.72, 18.0, True, "center",
                         w - 4, P.INK, "bar"))  # fmt: skip
@@ -452,7 +457,7 @@ def scene_labels(scene: Scene | None, g: Geometry, overlay: Overlay | None = Non
     rules of this module.  With ``scene`` ``None``: the overlay's alone.  A label of the
     table that the table band does not show whole is left off."""
     g = g.css
-    put = _Placer()
+    put = _Placer(g.table_band)
     if scene is not None:
         _bar_labels(put, g, scene)
         if scene.holds is None:
@@ -460,12 +465,7 @@ def scene_labels(scene: Scene | None, g: Geometry, overlay: Overlay | None = Non
         _hand_labels(put, g, scene)
     if overlay is not None:
         _overlay_labels(put, g, scene, overlay)
-    band = g.table_band  # what the table's clip would cut is not drawn (a name: not whole)
-    return [
-        label
-        for label in put.placed
-        if label.part not in ("table", "face", "puzzle") or contains(band, label.box)
-    ]
+    return put.placed
 
 
 # ---------------------------------------------------------------------------- drawing
