@@ -222,12 +222,12 @@ def refused(game: Game, dweebie: int, cell: tuple[int, int]) -> IllegalMoveError
     [
         ("occupied", {(0, 0): 4}, (0, 0), "That cell already holds a card: a card goes on an "
          "empty cell. Try a lit cell."),
-        ("not-adjacent", {(0, 0): 4}, (1, 1), "That cell doesn't touch a card: a card goes "
-         "right above, below, left or right of one. Try a lit cell."),
+        ("not-adjacent", {(0, 0): 4}, (1, 1), "That cell doesn't touch a card (above, "
+         "below, left or right). Try a lit cell."),
         ("empty-table", {}, (2, 2), "The table is empty, so the first card goes in the "
          "centre. Try the lit cell."),
-        ("not-on-link", {(0, 0): 1, (0, 2): 2}, (1, 0), "The table is split: each card must "
-         "go on a shortest bridge that joins the groups again. Try a lit cell."),
+        ("not-on-link", {(0, 0): 1, (0, 2): 2}, (1, 0), "The table is split: a card must "
+         "go on a shortest bridge. Try a lit cell."),
     ],
 )  # fmt: skip
 def test_a_refused_placement_is_said_short_in_the_lessons_words(

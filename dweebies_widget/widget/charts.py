@@ -10,7 +10,8 @@ One job: turn two pieces of plain data into canvas commands, as
   (:meth:`~dweebies_widget.widget.geometry.Geometry.graph_column`).
 * :class:`Holds`: "What do they hold?", each other seat's likely Dweebies as bars (expected
   copies, from :func:`~dweebies_widget.ai.beliefs`), next to the cards it really held when
-  the truth may be shown.  It covers the table band while it is shown.
+  the truth may be shown.  It stands in the geometry's holds band, beside the table (under it
+  on a narrow canvas), so the table stays in view.
 
 * The heat map's shades (:func:`heat_colour`, spread by :func:`heat_shades` so that close
   chances look close) and the ink of the values written on them (:func:`heat_ink`).
@@ -230,8 +231,9 @@ def _paint_note(pen: Pen, plot: tuple[float, float, float, float], graph: Graph)
 
 # ---------------------------------------------------------------------------- the bars
 def paint_holds(pen: Pen, g: Geometry, holds: Holds) -> None:
-    """Draw ``holds`` over the table band (``g`` in CSS pixels)."""
-    bx, by, bw, bh = g.table_band
+    """Draw ``holds`` in its band beside (or under) the table (``g`` in CSS pixels; over
+    the table band on a layout without a holds band)."""
+    bx, by, bw, bh = g.holds_band if g.holds_band[2] > 0 else g.table_band
     pen.dash()
     pen.rect((bx, by, bw, bh), fill=_PAPER)
     pen.text(bx + 12, by + 16, holds.title, 15, P.INK, bold=True, align="left",

@@ -234,16 +234,28 @@ def _face_labels(g: Geometry, cells: Iterable[tuple[Cell, int]]) -> list[Label]:
     return out
 
 
-def _mark(g: Geometry, cell: Cell, kind: str, reach: float, stroke: float, ink: str) -> Label:
+def _mark(
+    g: Geometry, cell: Cell, kind: str, reach: float, stroke: float, ink: str, layer: str = ""
+) -> Label:
     """A tick or a cross in the middle of ``cell``'s card, ``reach`` of its side from the
-    centre, the line ``stroke`` wide."""
+    centre, the line ``stroke`` wide (on ``layer``: by default a tick is the puzzle's, a
+    cross the table's)."""
     x, y, w, h = g.card_box(cell)
     d = min(w, h) * reach
     tall = 1.4 * d if kind == "tick" else 2 * d
     box = (x + w / 2 - d - stroke / 2, y + h / 2 - tall / 2 - stroke / 2, 2 * d + stroke,
            tall + stroke)  # fmt: skip
-    return Label(kind, "", box, 0.0, cell, "puzzle" if kind == "tick" else "table", ink,
-                 stroke=stroke)  # fmt: skip
+    layer = layer or ("puzzle" if kind == "tick" else "table")
+    return Label(kind, "", box, 0.0, cell, layer, ink, stroke=stroke)
+
+
+def _marked(g: Geometry, cell: Cell, overlay: Overlay) -> Label:
+    """A ``where`` puzzle's mark on ``cell``: a tick, or a red cross where the last Check
+    found the mark wrong."""
+    stroke = max(3.0, 6 * g.scale)
+    if cell in overlay.wrong:
+        return _mark(g, cell, "cross", 0.22, stroke, _REFUSED, "puzzle")
+    return _mark(g, cell, "tick", 0.22, stroke, _MARK)
 
 
 def _table_labels(put: _Placer, g: Geometry, scene: Scene, overlay: Overlay | None) -> None:
@@ -261,7 +273,7 @@ def _table_labels(put: _Placer, g: Geometry, scene: Scene, overlay: Overlay | No
         put.put(_mark(g, scene.refused, "cross", 0.25, 4.0, _REFUSED))
     if overlay is not None:
         for cell in in_view(g, overlay.marks):
-            put.put(_mark(g, cell, "tick", 0.22, max(3.0, 6 * s), _MARK))
+            put.put(_marked(g, cell, overlay))
     for cell in in_view(g, scene.heat.keys() & scene.lit):
         text = scene.heat_text.get(cell, f"{round(100 * scene.heat[cell])}%")
         put.first(_cell_label(g, cell, "heat", text, max(13.0, 20 * s), ["middle"], shrink=True,
@@ -439,7 +451,7 @@ def _hand_labels(put: _Placer, g: Geometry, scene: Scene) -> None:
 def _overlay_labels(put: _Placer, g: Geometry, scene: Scene | None, overlay: Overlay) -> None:
     if scene is None:  # the marks alone (a scene's labels were not asked for)
         for cell in in_view(g, overlay.marks):
-            put.put(_mark(g, cell, "tick", 0.22, max(3.0, 6 * g.scale), _MARK))
+            put.put(_marked(g, cell, overlay))
     if overlay.hint_area:
         _hint_tag(put, g, overlay.hint_area)
     for index, colour, text in ((overlay.named, _MARK, "this card"),

@@ -29,6 +29,8 @@ class Overlay:
 
     marks: frozenset[Cell] = frozenset()
     """Cells marked in a ``where`` puzzle."""
+    wrong: frozenset[Cell] = frozenset()
+    """The marks the last Check found wrong (a cross instead of a tick)."""
     named: int | None = None
     """Hand index of the card a ``where`` puzzle names."""
     hint_card: int | None = None

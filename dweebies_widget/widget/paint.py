@@ -72,10 +72,9 @@ def paint(pen: Pen, g: Geometry, scene: Scene, overlay: Overlay | None = None) -
     css = g.css
     pen.rect((0, 0, css.width, css.height), fill=_BACKGROUND)
     _paint_bar(pen, css, scene, labels)
+    _paint_table(pen, css, scene, labels)
     if scene.holds is not None:
         paint_holds(pen, css, scene.holds)
-    else:
-        _paint_table(pen, css, scene, labels)
     _paint_hand(pen, css, scene, labels)
     if scene.graph is not None:
         paint_graph(pen, css, scene.graph)

@@ -277,6 +277,7 @@ class PuzzleMode(Mode):
             card = hand.index(hint.card)
         return Overlay(
             marks=frozenset(self.marks) if self.state is not State.SOLVED else frozenset(),
+            wrong=frozenset(self.refuted & self.marks),
             named=named,
             hint_card=card,
             hint_area=hint.area if hint is not None else frozenset(),

@@ -41,7 +41,6 @@ from .companion import PRESENTATION
 from .paint import paint
 from .pen import Pen
 from .puzzle import STATUS_LINES, theme_name
-from .puzzle_paint import paint_overlay
 from .puzzle_set import PuzzleController, Rating
 from .static import puzzle_picture
 
@@ -312,10 +311,7 @@ class PuzzleWidget(CanvasBox):
         c = self.session
         if change is Change.PICTURE:
             pen = Pen()
-            paint(pen, c.geometry, c.scene)
-            overlay = c.overlay()
-            if overlay is not None:
-                paint_overlay(pen, c.geometry, overlay)
+            paint(pen, c.geometry, c.scene, c.overlay())
             self._draw(pen)
         self.title.value = (
             f"<div style='{_TEXT}'><b>{html.escape(c.title())}</b> <span style='color: #57606a'>"

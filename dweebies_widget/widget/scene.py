@@ -117,4 +117,5 @@ class Scene:
     graph: Graph | None = None
     """Looking back: the graph of the win chances, in the geometry's graph band."""
     holds: Holds | None = None
-    """"What do they hold?": bars drawn over the table band instead of the table."""
+    """"What do they hold?": bars drawn in the geometry's holds band, beside the table (or
+    under it on a narrow canvas)."""

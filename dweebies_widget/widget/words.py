@@ -283,14 +283,10 @@ def refusal(
 _EXPLAIN = {
     "occupied": "That cell already holds a card: a card goes on an empty cell. Try a lit cell.",
     "not-adjacent": (
-        "That cell doesn't touch a card: a card goes right above, below, left or right of "
-        "one. Try a lit cell."
+        "That cell doesn't touch a card (above, below, left or right). Try a lit cell."
     ),
     "empty-table": "The table is empty, so the first card goes in the centre. Try the lit cell.",
-    "not-on-link": (
-        "The table is split: each card must go on a shortest bridge that joins the groups again. "
-        "Try a lit cell."
-    ),
+    "not-on-link": "The table is split: a card must go on a shortest bridge. Try a lit cell.",
     "not-in-hand": "That card is not in your hand.",
     "auto-draw": "Cards are drawn for you in this game: there is nothing to draw by hand.",
     "not-owed": "You don't owe a draw right now.",
@@ -373,8 +369,8 @@ def status_lines(
     if game.is_split and not game.is_over:
         k, cost = len(game.groups), game.bridge_cost
         lines.append(
-            f"The table is split into {k} groups: {cost} card{'s are' if cost != 1 else ' is'}"
-            f" needed to rejoin them; {game.rules.split_collecting}."
+            f"Split into {k} groups ({plural(cost, 'card')} to rejoin): "
+            f"{game.rules.split_collecting}."
         )
     if viewer is not None and game.may_draw(viewer):
         owed = game.owed_draws(viewer)
