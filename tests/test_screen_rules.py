@@ -354,6 +354,17 @@ def test_presentation_mode_lays_the_canvas_out_bigger_and_as_sharp() -> None:
     assert s.c.selected == 1
 
 
+def test_presentation_mode_keeps_a_very_short_canvas_playable() -> None:
+    # Presentation mode at 150 % zoom: a 271-pixel canvas is drawn at its usual size.
+    s = Screen(["Ana", GreedyPlayer()], css=(837, 271), ratio=1.5)
+    plain = s.g
+    s.c.presentation = True
+    assert s.g == plain
+    s = Screen(["Ana", GreedyPlayer()], css=(1264, 450), ratio=1.5)  # but 450 is enough
+    s.c.presentation = True
+    assert s.g.ratio == PRESENTATION_SCALE * 1.5
+
+
 def test_the_static_picture_in_presentation_mode_has_the_canvas_size() -> None:
     plain = DweebiesWidget(["Ana", GreedyPlayer()], seed=7, ai_delay=0)
     big = DweebiesWidget(["Ana", GreedyPlayer()], seed=7, ai_delay=0, presentation=True)

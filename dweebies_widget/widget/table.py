@@ -42,6 +42,10 @@ ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowR
 """The cursor's step for each arrow key (rows, columns)."""
 PRESENTATION_SCALE = 1.5
 """How much bigger everything on the canvas is drawn in presentation mode."""
+PRESENTATION_ROOM = 300.0
+"""Presentation mode enlarges the canvas's picture only as far as this many units of
+height are left to lay the table out in (a canvas of 450 CSS pixels or more gets the whole
+:data:`PRESENTATION_SCALE`; a very short one is drawn at its usual size)."""
 
 
 @dataclass
@@ -104,9 +108,14 @@ class Table:
     @property
     def ratio(self) -> float:
         """Canvas pixels per unit of the layout: the session's pixel ratio, times
-        :data:`PRESENTATION_SCALE` in presentation mode."""
-        scale = PRESENTATION_SCALE if self._presentation else 1.0
-        return self.session.pixel_ratio * scale
+        :data:`PRESENTATION_SCALE` in presentation mode (less on a canvas too short for it,
+        see :data:`PRESENTATION_ROOM`)."""
+        s = self.session
+        scale = 1.0
+        if self._presentation:
+            css_height = s.size[1] / s.pixel_ratio
+            scale = max(1.0, min(PRESENTATION_SCALE, css_height / PRESENTATION_ROOM))
+        return s.pixel_ratio * scale
 
     # ------------------------------------------------------------------ mouse
     def click(self, x: float, y: float) -> None:
