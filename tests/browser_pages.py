@@ -109,8 +109,6 @@ PLAYING = FAST.replace(
     "flash=0)", "flash=0,\n                        review_analyst=ExpertPlayer(simulations=40))"
 ).replace("import GreedyPlayer", "import ExpertPlayer, GreedyPlayer")
 """:data:`FAST` with a quick review (Review after a whole game judges it in a second)."""
-PRESENTING = FAST.replace("flash=0)", "flash=0, presentation=True)")
-""":data:`FAST` in presentation mode (everything big, for a projector)."""
 HOT_SEAT = (
     "from dweebies_widget import DweebiesWidget\n\n"
     'widget = DweebiesWidget(seats=["Ana", "Ben"], seed=7, flash=0)\n'
@@ -135,9 +133,10 @@ PUZZLES = (
     "shipped = load()\n"
     'first = [next(p for p in shipped if p.kind == kind) for kind in ["haul", "safe", "where"]]\n'
     "widget = PuzzleWidget(first, flash=0, reset=1)\n"
-    "widget"
+    "display(widget)\n" + ASK
 )
-"""Three shipped puzzles of three kinds: the first haul, safe and where puzzles."""
+"""Three shipped puzzles of three kinds (the first haul, safe and where puzzles), and a
+question under them."""
 NOTEBOOKS = {
     # name: the code of its one cell (None: a copy of NOTEBOOK)
     "play_vs_ai.ipynb": None,
@@ -149,12 +148,10 @@ NOTEBOOKS = {
     "puzzle.ipynb": PUZZLE,
     # the screens walked by test_browser_screens.py
     "walk_play.ipynb": PLAYING,
-    "walk_presentation.ipynb": PRESENTING,
     "walk_hot_seat.ipynb": HOT_SEAT,
     "walk_guided.ipynb": GUIDED,
     "walk_review.ipynb": REVIEWED,
     "walk_puzzles.ipynb": PUZZLES,
-    "walk_question.ipynb": ASK,
 }
 
 
@@ -314,6 +311,10 @@ TABLET = {
 PROJECTOR = {"viewport": {"width": 1280, "height": 720}}
 ZOOMED = {"viewport": {"width": 853, "height": 480}, "device_scale_factor": 1.5}
 """A 1280x720 screen at 150 % browser zoom: 853x480 CSS pixels, 1.5 device pixels each."""
+SHORT = {"zoomed"}
+"""The contexts where only the table, the status and the buttons must be in view together
+(the screen rule): with 480 CSS pixels of height the move log may start below them.
+Elsewhere the newest line of the log must be in view too."""
 CONTEXTS: dict[str, dict[str, Any]] = {
     "desktop": DESKTOP,
     "tablet": TABLET,
@@ -481,8 +482,9 @@ OUT_OF_VIEW = """([root, parts]) => {
     const name = e => {
         const row = e.closest('.widget-inline-hbox');
         const label = row && row.querySelector('label');
-        return e.textContent.trim() || e.getAttribute('aria-label') || e.title
-            || (label && label.textContent.trim()) || e.tagName.toLowerCase();
+        const text = e.tagName === 'BUTTON' ? e.textContent.trim() : '';
+        return text || e.getAttribute('aria-label') || (label && label.textContent.trim())
+            || e.title || e.tagName.toLowerCase();
     };
     const found = [];
     for (const [label, selector, how] of parts) {
@@ -515,7 +517,8 @@ OUT_OF_VIEW = """([root, parts]) => {
 }"""
 """What of the widget at ``root`` is not wholly in the window: each of its ``parts``
 (``[name, selector, how]``: ``how`` is ``"one"``, the first match, which must be there;
-``"any"``, the first match if there is one; ``"each"``, every match) and every control it
+``"any"``, the first match if there is one; ``"each"``, every match; ``"near"``, as
+``"any"``, but a :class:`Walk` leaves it out in the :data:`SHORT` contexts) and every control it
 shows (buttons, dropdowns, text boxes), each as "name: how far out" (and the status's text
 taller than its box, when it is); empty when all are in view.  Hidden parts do not count."""
 
@@ -523,7 +526,7 @@ Part = tuple[str, str, str]
 PLAY_PARTS: tuple[Part, ...] = (
     ("canvas", "canvas", "one"),
     ("status", ".dweebies-status", "one"),
-    ("newest log entry", ".dweebies-log li", "any"),
+    ("newest log entry", ".dweebies-log li", "near"),
 )
 """The play widget's parts (the guided game's too): the table, the status, the newest move."""
 PUZZLE_PARTS: tuple[Part, ...] = (
@@ -610,7 +613,10 @@ class Walk:
         self.page: Page | None = None
         self.errors: list[str] = []
         self.failed: list[str] = []
+        self.out: dict[tuple[str, str], list[str]] = {}
+        """What was out of view (screen, "part: how far") and at which steps."""
         self.problems: list[str] = []
+        """Anything else wrong the walk met, in words (see :meth:`note`)."""
         self.heights: dict[str, dict[str, float]] = {}
         """The status box's height at each step, by screen."""
         self.steps = 0
@@ -630,18 +636,28 @@ class Walk:
         self.steps += 1
         label = f"{self.steps:02d}-{name}"
         top_in_view(page, root)
-        out = out_of_view(page, root, self.parts if parts is None else parts)
-        where = f"{self.screen} ({self.context}), {label}"
-        self.problems += [f"{where}: {o}" for o in out]
+        parts = self.parts if parts is None else parts
+        if self.context in SHORT:
+            parts = [p for p in parts if p[2] != "near"]
+        out = out_of_view(page, root, parts)
+        for part in out:
+            self.out.setdefault((self.screen, part), []).append(label)
         status = page.locator(f"{root} .dweebies-status")
         if status.count():
             height = status.first.evaluate("e => e.getBoundingClientRect().height")
             self.heights.setdefault(self.screen, {})[label] = float(height)
         shot(page, self.screen, self.context, label)
 
+    def note(self, text: str) -> None:
+        """Note something wrong on the screen now; the walk goes on (and fails at its end)."""
+        self.problems.append(f"{self.screen} ({self.context}): {text}")
+
     def findings(self) -> list[str]:
-        """Everything wrong the walk met (empty: nothing)."""
-        found = list(self.problems)
+        """Everything wrong the walk met (empty: nothing): each part out of view, how far
+        and at which steps."""
+        found = [f"{screen} ({self.context}) {part}, at {', '.join(steps)}"
+                 for (screen, part), steps in self.out.items()]  # fmt: skip
+        found += self.problems
         for screen, heights in self.heights.items():
             if max(heights.values()) - min(heights.values()) > 1:
                 found.append(f"{screen} ({self.context}): the status box changes height: {heights}")

@@ -3,11 +3,14 @@
 Each screen is a notebook Voila serves (``walk_*.ipynb`` of ``browser_pages.py``), opened in
 each context of :data:`~browser_pages.CONTEXTS`: a desktop (1280 x 1100), a touch tablet
 (768 x 1024 at 2x), a projector (1280 x 720) and a projector at 150 % browser zoom (853 x
-480 CSS pixels at 1.5).  The screens: play against the computer, two people at one screen
-(the hand-over curtain), the guided game through all its guided turns and refusals, Review
-of a whole game (Fit shows every card), three puzzles of three kinds answered wrong then
-right, and a question answered wrong then right.  On the projector the game is played on to
-its end banner and looked back over.
+480 CSS pixels at 1.5).  The screens: play against the computer (a pick, a refusal, moves;
+presentation mode by its Big toggle), two people at one screen (the hand-over curtain), the
+guided game (its guided turns, a refusal in the first and the third), Review of a whole game
+(a step, its end, Fit: every card in view), three puzzles of three kinds answered wrong then
+right, and a question under them answered wrong then right.  On the projector the game is
+played on to its end banner and looked back over.  The long walks (every guided turn, every
+puzzle, presentation mode) are taken where space is short, on the projector and zoomed; the
+desktop and the tablet take their first steps.
 
 At every step the widget's top is scrolled to the top of the window, and then its table,
 its status, its newest log line and every control it shows must be in the window, and the
@@ -15,8 +18,9 @@ status box keeps one height on each screen (a fixed number of lines); a screensh
 step is saved under ``test-output/screens/SCREEN/CONTEXT/`` (``DWEEBIES_SCREENS`` moves it)
 for a person to look through.  No page may log a console error, fail a request or ask
 another host for anything.  The text sizes of the status, the buttons and the log are
-measured on the projector (and in presentation mode) and printed: at least 16 CSS px for the
-status and the buttons.
+measured on the projector (in play, the guided game, the puzzles and presentation mode) and
+printed: at least 16 CSS px for the status and the buttons.  What a walk finds is listed
+part by part, how far out and at which steps, when it ends.
 """
 
 from __future__ import annotations
@@ -31,7 +35,6 @@ from browser_pages import (
     GUIDED,
     HOT_SEAT,
     PLAYING,
-    PRESENTING,
     PUZZLE_PARTS,
     PUZZLES,
     QUESTION_PARTS,
@@ -70,10 +73,11 @@ def url(voila: Server, name: str) -> str:
 
 
 def button(page: Page, label: str) -> Locator:
-    """The widget's button that says ``label`` (exactly, once trimmed)."""
-    return page.locator(".dweebies-widget button").filter(
-        has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")
-    )
+    """The widget's button that says ``label`` (exactly, once trimmed), or, when it shows
+    only an icon, whose tooltip starts with it."""
+    buttons = page.locator(".dweebies-widget button")
+    said = buttons.filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+    return said if said.count() else page.locator(f'.dweebies-widget button[title^="{label}"]')
 
 
 def press_button(page: Page, label: str) -> None:
@@ -148,7 +152,7 @@ def text_sizes(page: Page, walk: Walk, screen: str, capsys: pytest.CaptureFixtur
     for name in ("status", "buttons"):
         size = named[name]
         if size is None or size < MIN_TEXT:
-            walk.problems.append(f"{screen} ({walk.context}): {name} text {size} px < {MIN_TEXT}")
+            walk.note(f"{screen}: {name} text {size} px, under {MIN_TEXT} px")
     line = ", ".join(f"{k} {v:g}px" for k, v in named.items() if v is not None)
     with capsys.disabled():
         print(f"\ntext sizes ({walk.context}): {screen}: {line}")
@@ -172,9 +176,13 @@ def test_play_against_the_computer(
         walk.step("placed")
         a_move(page, w, on_touch)
         walk.step("move-2")
+        if context not in SMALL:
+            return
+        if context == "projector":
+            text_sizes(page, walk, "play", capsys)
+        present(page, w, walk, on_touch, capsys)
         if context != "projector":
             return
-        text_sizes(page, walk, "play", capsys)
         while not w.game.is_over:
             a_move(page, w)
             walk.step(f"move-{len(w.game.history) // 2}")
@@ -192,6 +200,27 @@ def test_play_against_the_computer(
         in_step(page, w, seconds=60)  # the moves are judged, as the twin's are
         walk.step("review")
         look_at_the_end(page, w, walk)
+
+
+def present(
+    page: Page, w: DweebiesWidget, walk: Walk, on_touch: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Big (presentation mode): a move, the text sizes, then Big again (back to play)."""
+    walk.screen = "presentation"
+    for on in (True, False):
+        press_button(page, "Big")
+        w.presentation = on
+        canvas_of(page)
+        match_size(w, page)
+        in_step(page, w)
+        if on:
+            walk.step("big")
+            a_move(page, w, on_touch)
+            walk.step("big-move")
+            if walk.context == "projector":
+                text_sizes(page, walk, "presentation", capsys)
+    walk.screen = "play"
+    walk.step("big-off")
 
 
 def look_at_the_end(page: Page, w: DweebiesWidget, walk: Walk) -> None:
@@ -280,11 +309,11 @@ def test_review_of_a_whole_game(browser: Browser, voila: Server, context: str) -
 
 # ---------------------------------------------------------------------------- puzzles
 @pytest.mark.parametrize("context", ALL)
-def test_three_puzzles_answered_wrong_then_right(
+def test_three_puzzles_and_a_question_answered_wrong_then_right(
     browser: Browser, voila: Server, context: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A haul, a safe and a where puzzle: a wrong answer (told), Start again, the right
-    answer (solved), Next."""
+    answer (solved), Next; then the question under them, wrong, then right."""
     on_touch = touch(context)
     root = ".dweebies-puzzles"
     with walked(browser, url(voila, "walk_puzzles.ipynb"), "puzzles", context, root,
@@ -292,43 +321,9 @@ def test_three_puzzles_answered_wrong_then_right(
         w = start(page, PUZZLES)
         puzzles = w.puzzles if context in SMALL else w.puzzles[:1]  # then the second's start
         for number, puzzle in enumerate(puzzles, 1):
-            c = w.session
             assert w.puzzle.id == puzzle.id
-            name = f"{number}-{puzzle.kind}"
-            walk.step(f"{name}-start")
-            if puzzle.kind == "where":
-                cells = sorted(puzzle.answer)
-                mark(page, w, unmarked(w, puzzle.answer), on_touch)
-                walk.step(f"{name}-marked")
-                press_button(page, "Check")
-                c.check()
-                in_step(page, w)
-                assert "Not quite" in status_text(page)
-                walk.step(f"{name}-wrong")
-                press_button(page, "Start again")
-                c.again()
-                in_step(page, w)
-                for cell in cells:
-                    mark(page, w, cell, on_touch)
-                walk.step(f"{name}-marked-right")
-                press_button(page, "Check")
-                c.check()
-            else:
-                wrong_move = next(
-                    m for m in puzzle.view.legal_moves()
-                    if m not in puzzle.answer and w.geometry.visible(m.cell)
-                )  # fmt: skip
-                answer(page, w, wrong_move, on_touch)
-                assert "Not quite" in status_text(page)
-                walk.step(f"{name}-wrong")
-                press_button(page, "Start again")
-                c.again()
-                in_step(page, w)
-                answer(page, w, min(puzzle.answer), on_touch)
-            wait_for_text(page, ".dweebies-status", "Right!")
-            assert puzzle.id in w.solved
-            walk.step(f"{name}-solved")
-            if number < len(w.puzzles):  # Next
+            solve(page, w, walk, f"{number}-{puzzle.kind}", on_touch)
+            if number < len(w.puzzles):
                 press_button(page, "Next")
                 w.next()
                 canvas_of(page)
@@ -338,6 +333,40 @@ def test_three_puzzles_answered_wrong_then_right(
             walk.step(f"{len(puzzles) + 1}-{w.puzzle.kind}-start")
         if context == "projector":
             text_sizes(page, walk, "puzzles", capsys)
+        walk.screen = "question"
+        ask(page, walk)
+
+
+def solve(page: Page, w: Any, walk: Walk, name: str, on_touch: bool) -> None:
+    """The puzzle shown, answered wrong (told), set back by Start again, answered right."""
+    puzzle, c = w.puzzle, w.session
+    walk.step(f"{name}-start")
+    if puzzle.kind == "where":
+        mark(page, w, unmarked(w, puzzle.answer), on_touch)
+        walk.step(f"{name}-marked")
+        press_button(page, "Check")
+        c.check()
+        in_step(page, w)
+    else:
+        wrong = next(m for m in puzzle.view.legal_moves()
+                     if m not in puzzle.answer and w.geometry.visible(m.cell))  # fmt: skip
+        answer(page, w, wrong, on_touch)
+    assert "Not quite" in status_text(page)
+    walk.step(f"{name}-wrong")
+    press_button(page, "Start again")
+    c.again()
+    in_step(page, w)
+    if puzzle.kind == "where":
+        for cell in sorted(puzzle.answer):
+            mark(page, w, cell, on_touch)
+        walk.step(f"{name}-marked-right")
+        press_button(page, "Check")
+        c.check()
+    else:
+        answer(page, w, min(puzzle.answer), on_touch)
+    wait_for_text(page, ".dweebies-status", "Right!")
+    assert puzzle.id in w.solved
+    walk.step(f"{name}-solved")
 
 
 def unmarked(w: Any, answer: frozenset[Cell]) -> Cell:
@@ -366,30 +395,28 @@ def answer(page: Page, w: Any, move: Any, on_touch: bool) -> None:
 
 
 # ---------------------------------------------------------------------------- a question
-@pytest.mark.parametrize("context", ALL)
-def test_a_question_answered_wrong_then_right(
-    browser: Browser, voila: Server, context: str
-) -> None:
-    """A wrong choice is told (the right one is not given away), a second try is right."""
+def ask(page: Page, walk: Walk) -> None:
+    """The question: a wrong choice is told, a second try is right."""
     root = ".dweebies-question"
-    with walked(browser, url(voila, "walk_question.ipynb"), "question", context, root,
-                QUESTION_PARTS) as (page, walk):  # fmt: skip
-        rendered(page, root)
-        question = page.locator(root).first
-        walk.step("asked")
-        verdict = question.locator(".dweebies-verdict")
-        question.locator(".dweebies-choice").nth(0).click()
-        question.locator("button[type=submit]").click()
-        wait_for_text(page, f"{root} .dweebies-verdict", "Not quite")
-        walk.step("wrong")
-        assert enabled(question.locator(".dweebies-choice input").nth(1)), (
-            "no second try: the choices stay locked after a wrong answer"
-        )
-        question.locator(".dweebies-choice").nth(1).click()
-        question.locator("button[type=submit]").click()
-        wait_for_text(page, f"{root} .dweebies-verdict", "Right")
-        assert "other end of the row" in verdict.inner_text()
-        walk.step("right")
+
+    def step(name: str) -> None:
+        walk.step(name, root, QUESTION_PARTS)
+
+    question = page.locator(root).first
+    step("asked")
+    verdict = question.locator(".dweebies-verdict")
+    question.locator(".dweebies-choice").nth(0).click()
+    question.locator("button[type=submit]").click()
+    wait_for_text(page, f"{root} .dweebies-verdict", "Not quite")
+    step("wrong")
+    assert enabled(question.locator(".dweebies-choice input").nth(1)), (
+        "no second try: the choices stay locked after a wrong answer"
+    )
+    question.locator(".dweebies-choice").nth(1).click()
+    question.locator("button[type=submit]").click()
+    wait_for_text(page, f"{root} .dweebies-verdict", "Right")
+    assert "other end of the row" in verdict.inner_text()
+    step("right")
 
 
 def enabled(control: Locator, seconds: float = 5) -> bool:
@@ -398,20 +425,3 @@ def enabled(control: Locator, seconds: float = 5) -> bool:
     while not control.is_enabled() and time.monotonic() < end:
         time.sleep(0.1)
     return control.is_enabled()
-
-
-# ---------------------------------------------------------------------------- presentation
-@pytest.mark.parametrize("context", SMALL)
-def test_presentation_mode_is_big_and_fits(
-    browser: Browser, voila: Server, context: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``presentation=True``: bigger text than play's, status and buttons still in view."""
-    on_touch = touch(context)
-    page_url = url(voila, "walk_presentation.ipynb")
-    with walked(browser, page_url, "presentation", context) as (page, walk):
-        w = start(page, PRESENTING)
-        walk.step("start")
-        a_move(page, w, on_touch)
-        walk.step("a-move")
-        if context == "projector":
-            text_sizes(page, walk, "presentation", capsys)
