@@ -115,8 +115,14 @@ def test_a_question_records_the_fields_the_page_names() -> None:
     named = fields("### What a question records")
     assert named == set(before[0]) == set(after)
     assert after["choice"] == 0 and after["correct"] is False and after["attempts"] == 1
-    assert attributes("### What a question records") == {"solved", "answered", "correct"}
+    assert attributes("### What a question records") == {"solved", "answered", "correct",
+                                                          "answers"}  # fmt: skip
     assert (w.solved, w.answered, w.correct) == (False, True, False)
+    assert list(w.answers) == [0]
+    w.submit(1)  # tried again, right: the record keeps the first answer and counts the tries
+    (again,) = w.results()
+    assert again["choice"] == 0 and again["correct"] is False and again["attempts"] == 2
+    assert (w.solved, list(w.answers)) == (True, [0, 1])
 
 
 def haul() -> Puzzle:
