@@ -121,7 +121,7 @@ def test_no_text_on_a_card_is_under_12_px_and_each_fits_the_card(d: int, s: floa
         assert t.size >= P.MIN_TEXT
         width = text_width(t.text, t.size, t.bold)
         left = t.x - width / 2 if t.anchor == "middle" else t.x
-        assert 0 <= left and left + width <= w and t.size * 0.8 <= t.y <= h
+        assert left >= 0 and left + width <= w and t.size * 0.8 <= t.y <= h
 
 
 def test_a_tiny_card_keeps_its_shape_colour_and_dots_and_drops_its_texts() -> None:

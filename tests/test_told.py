@@ -328,9 +328,15 @@ def test_the_heat_map_says_what_it_shows_and_what_to_do() -> None:
     scene = s.c.scene
     assert set(scene.heat) == s.game.legal_cells() and scene.heat_key is not None
     assert scene.heat_key.title == title
-    assert scene.heat_key.low.startswith("worst ") and scene.heat_key.high.startswith("best ")
     assert all(t.endswith("%") for t in scene.heat_text.values())
-    assert min(scene.heat.values()) == 0 and max(scene.heat.values()) == 1  # full scale
+    # The legend's ends are the scale's: at least 20 points apart, around every value shown,
+    # and each shade is where its value lies on that scale.
+    low, high = (float(v.rstrip("%")) for v in (scene.heat_key.low, scene.heat_key.high))
+    assert high - low >= 19.5
+    shown = {c: float(t.rstrip("%")) for c, t in scene.heat_text.items()}
+    assert low - 0.5 <= min(shown.values()) and max(shown.values()) <= high + 0.5
+    for cell, value in shown.items():
+        assert scene.heat[cell] == pytest.approx((value - low) / (high - low), abs=0.05)
     assert title in texts(s)  # the legend on the table
     s.c.show_heat(False)
     assert s.c.announcement == "Heat map off." and not s.c.scene.heat

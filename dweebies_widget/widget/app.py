@@ -44,7 +44,6 @@ from .canvas_box import DEFAULT_SIZE, CanvasBox, log_html, status_html
 from .companion import PRESENTATION
 from .paint import paint
 from .pen import Pen
-from .puzzle_paint import paint_overlay
 from .review_bar import ReviewBar
 from .seats import Seat
 from .session import Session
@@ -278,10 +277,7 @@ class DweebiesWidget(CanvasBox):
         """Paint the picture onto ``pen``: the table, and what the session's mode writes
         over it (the guided game's callouts)."""
         c = self.session
-        paint(pen, c.geometry, c.scene)
-        overlay = c.overlay()
-        if overlay is not None:
-            paint_overlay(pen, c.geometry, overlay)
+        paint(pen, c.geometry, c.scene, c.overlay())
 
     def show(self, change: Change) -> None:
         """Show what the session says changed: the picture (one message) and the text."""

@@ -134,7 +134,9 @@ function render({ model, el }) {
   const showPressed = () => {
     for (const b of box.querySelectorAll(".widget-toggle-button")) {
       const pressed = b.classList.contains("mod-active") ? "true" : "false";
-      if (b.getAttribute("aria-pressed") !== pressed) b.setAttribute("aria-pressed", pressed);
+      // A toggle that shows more text (Review's More) is expanded, not pressed.
+      const name = b.classList.contains("dweebies-more") ? "aria-expanded" : "aria-pressed";
+      if (b.getAttribute(name) !== pressed) b.setAttribute(name, pressed);
     }
   };
   // (5) The row of controls is swapped when a game is looked back over (and back): a control

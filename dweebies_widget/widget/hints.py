@@ -17,6 +17,7 @@ from ..cards import NAMES
 from ..game import Move
 from ..grid import Cell
 from . import words
+from .charts import heat_scale, heat_shades
 from .modes import NO_HINTS
 from .scene import HeatKey
 
@@ -127,10 +128,11 @@ class Hints:
 
 def heat_map(values: Mapping[Move, float], dweebie: int, title: str, chances: bool) -> HeatMap:
     """Shades (0..1), the values written on the cells and the legend of the heat map of
-    ``dweebie`` from the hint player's ``values``: the darkest shade for its worst cell, the
-    lightest for its best (so that close values still look different), each cell's value
-    written on it (a win chance in percent when ``chances``), the legend giving the values
-    at both ends."""
+    ``dweebie`` from the hint player's ``values``, each cell's value written on it.  Win
+    chances (``chances``) are shaded on a scale at least 20 points wide
+    (:func:`~dweebies_widget.widget.charts.heat_scale`), so that 45 % and 50 % look close,
+    the legend giving the scale's ends; other values run from the darkest shade for the worst
+    cell to the lightest for the best, the legend giving both."""
     mine = {m.cell: v for m, v in values.items() if m.dweebie == dweebie}
     if not mine:
         return {}, {}, HeatKey(title, "", "")
@@ -140,6 +142,9 @@ def heat_map(values: Mapping[Move, float], dweebie: int, title: str, chances: bo
         text = {c: f"{100 * v:.{digits}f}%" for c, v in mine.items()}
     else:
         text = {c: f"{round(v, 2):g}" for c, v in mine.items()}
+    if chances:  # on a scale at least 20 points wide: close chances look close
+        low, high = heat_scale(mine.values())
+        return heat_shades(mine), text, HeatKey(title, f"{100 * low:.0f}%", f"{100 * high:.0f}%")
     if most > least:
         shade = {c: (v - least) / (most - least) for c, v in mine.items()}
     else:

@@ -31,6 +31,7 @@ from ..game import CENTER, Game, Placement
 from ..grid import Cell, reading_order
 from . import words
 from .geometry import BAR_H, HAND_H, Geometry
+from .overlay import Overlay
 from .paint import hands_height, paint, paint_hands
 from .pen import Pen
 from .scene import Scene, SeatInfo
@@ -167,10 +168,11 @@ def fit(
     return Geometry.fit(width, height, table_cells(scene, legal), len(scene.hand), ratio=ratio)
 
 
-def drawing(scene: Scene, geometry: Geometry) -> Pen:
-    """``scene`` laid out by ``geometry``, painted into a new recording pen."""
+def drawing(scene: Scene, geometry: Geometry, overlay: Overlay | None = None) -> Pen:
+    """``scene`` laid out by ``geometry`` (and a puzzle's ``overlay`` over it, its labels
+    placed with the scene's), painted into a new recording pen."""
     pen = Pen()
-    paint(pen, geometry, scene)
+    paint(pen, geometry, scene, overlay)
     return pen
 
 

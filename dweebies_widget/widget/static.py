@@ -33,7 +33,6 @@ from ..questions import LETTERS, Question
 from .geometry import Geometry
 from .pen import Pen
 from .position import drawing
-from .puzzle_paint import paint_overlay
 from .puzzle_set import PuzzleController
 from .session import Session
 from .svg_writer import canvas_svg
@@ -61,10 +60,7 @@ def puzzle_picture(session: PuzzleController) -> str:
         [session.puzzle], width=round(g.width), height=round(g.height),
         pixel_ratio=g.ratio, scheduler=lambda _delay, _job: lambda: None,
     )  # fmt: skip
-    pen = drawing(start.scene, start.geometry)
-    overlay = start.overlay()
-    if overlay is not None:
-        paint_overlay(pen, start.geometry, overlay)
+    pen = drawing(start.scene, start.geometry, start.overlay())
     title, goal = session.title(), f"Goal: {session.goal}"
     return canvas_svg(pen, *_size(g), above=[title, goal], label=f"{title}. {goal}")
 

@@ -210,10 +210,6 @@ class Table:
         handled = s.mode.point(s, x, y, touch=touch)
         if handled is not None:
             return handled
-        if s.scene.holds is not None and s.geometry.cell_at(x, y) is not None:
-            s.tell('The table is hidden under "What do they hold?": close it to play.')
-            s.changed_text()
-            return False
         if s.handover is not None:
             s.reveal()
             return False
@@ -427,7 +423,10 @@ class Table:
         """Lay ``scene`` out on the session's canvas with the view's zoom and centre (the
         cursor, or else the last move, kept in view)."""
         s = self.session
-        cells = set(scene.board) | set(s.looking.shown_game().legal_cells())
+        back = s.mode.looking_back  # nothing is lit: the cards are fitted, the whole table
+        cells = set(scene.board)
+        if not back:
+            cells |= set(s.looking.shown_game().legal_cells())
         cells |= {c for c, _ in scene.flash} | scene.taken | {c for c, _ in scene.marks}
         cells |= {m.cell for m in scene.moves}
         if self.cursor is not None:
@@ -435,8 +434,8 @@ class Table:
         width, height = s.size
         return Geometry.fit(
             width, height, cells, len(scene.hand), self.zoom, self.cursor or scene.last,
-            ratio=self.ratio, centre=self.centre, min_cell=MIN_TAP,
-            graph=GRAPH_H if scene.graph is not None else 0.0,
+            ratio=self.ratio, centre=self.centre, min_cell=0.0 if back else MIN_TAP,
+            graph=GRAPH_H if scene.graph is not None else 0.0, holds=scene.holds is not None,
         )  # fmt: skip
 
     def fit(self) -> None:
