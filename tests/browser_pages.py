@@ -311,7 +311,7 @@ TABLET = {
 PROJECTOR = {"viewport": {"width": 1280, "height": 720}}
 ZOOMED = {"viewport": {"width": 853, "height": 480}, "device_scale_factor": 1.5}
 """A 1280x720 screen at 150 % browser zoom: 853x480 CSS pixels, 1.5 device pixels each."""
-SHORT = {"zoomed"}
+SHORT_WINDOWS = {"zoomed"}
 """The contexts where only the table, the status and the buttons must be in view together
 (the screen rule): with 480 CSS pixels of height the move log may start below them.
 Elsewhere the newest line of the log must be in view too."""
@@ -518,9 +518,10 @@ OUT_OF_VIEW = """([root, parts]) => {
 """What of the widget at ``root`` is not wholly in the window: each of its ``parts``
 (``[name, selector, how]``: ``how`` is ``"one"``, the first match, which must be there;
 ``"any"``, the first match if there is one; ``"each"``, every match; ``"near"``, as
-``"any"``, but a :class:`Walk` leaves it out in the :data:`SHORT` contexts) and every control it
-shows (buttons, dropdowns, text boxes), each as "name: how far out" (and the status's text
-taller than its box, when it is); empty when all are in view.  Hidden parts do not count."""
+``"any"``, but a :class:`Walk` leaves it out in the :data:`SHORT_WINDOWS` contexts) and
+every control it shows (buttons, dropdowns, text boxes), each as "name: how far out" (and
+the status's text taller than its box, when it is); empty when all are in view.  Hidden
+parts do not count."""
 
 Part = tuple[str, str, str]
 PLAY_PARTS: tuple[Part, ...] = (
@@ -637,7 +638,7 @@ class Walk:
         label = f"{self.steps:02d}-{name}"
         top_in_view(page, root)
         parts = self.parts if parts is None else parts
-        if self.context in SHORT:
+        if self.context in SHORT_WINDOWS:
             parts = [p for p in parts if p[2] != "near"]
         out = out_of_view(page, root, parts)
         for part in out:

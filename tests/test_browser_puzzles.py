@@ -4,9 +4,9 @@ from a small position, and a multiple-choice question under it).
 
 The page fits a 1280 x 720 projector.  A student's path, by mouse: a wrong answer (told,
 then the position goes back), then the right one (told, and the collected cards gone from
-the canvas); then the question, whose verdict appears only once it is submitted.  The
-screen-reader text follows, and axe-core finds no serious or critical problem on the page
-before and after.
+the canvas); then the question, whose verdict appears only once it is submitted (a wrong
+answer's gives nothing away; Show the answer gives it).  The screen-reader text follows, and
+axe-core finds no serious or critical problem on the page before and after.
 """
 
 from __future__ import annotations
@@ -90,12 +90,17 @@ def test_a_puzzle_and_a_question_are_solved_in_voila(
         assert pixel(page, corner) != card, "the collection is not drawn"
         assert "Puzzle 1 of 1" in description(page) and "Solved!" in description(page)
 
-        # The question: no verdict in the page until it is submitted.
-        verdict = page.locator(".dweebies-question .dweebies-verdict")
+        # The question: no verdict in the page until it is submitted; a wrong answer's
+        # verdict gives nothing of the answer away, Show the answer gives it, and why.
+        question = page.locator(".dweebies-question")
+        verdict = question.locator(".dweebies-verdict")
         assert verdict.inner_text() == ""
-        page.locator(".dweebies-question .dweebies-choice").nth(0).click()
-        page.locator(".dweebies-question button[type=submit]").click()
-        wait_for_text(page, ".dweebies-question .dweebies-verdict", 'the answer is B, "Ugbug"')
+        question.locator(".dweebies-choice").nth(0).click()
+        question.locator("button[type=submit]").click()
+        wait_for_text(page, ".dweebies-question .dweebies-verdict", "Not quite: A is not")
+        assert "Ugbug" not in verdict.inner_text() and "tried" in question.inner_text()
+        question.get_by_role("button", name="Show the answer").click()
+        wait_for_text(page, ".dweebies-question .dweebies-verdict", 'answer is B, "Ugbug"')
         assert "other end of the row" in verdict.inner_text()
-        assert "your answer" in page.locator(".dweebies-question").inner_text()
+        assert "the right answer" in question.inner_text()
         assert audit(page, "the puzzle page once solved and answered", capsys) == []

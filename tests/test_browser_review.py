@@ -88,7 +88,7 @@ def test_review_after_a_short_game_in_voila_steps_once(browser: Browser, voila: 
         rev = review(w.game, ExpertPlayer(simulations=30), names=w.labels, executor=None,
                      progress=False)  # fmt: skip
         w.session.open_replay(review=rev)  # the twin, looking back with the same review
-        wait_for_text(page, ".dweebies-status", "% (", seconds=60)  # the moves are judged
+        wait_for_text(page, ".dweebies-status", "Each move is judged", seconds=60)
         assert button(page, "Forward").is_visible()
         assert button(page, "New game").count() == 0  # the rows swapped
         settle(page)  # the canvas fits the page again under the new row
@@ -125,7 +125,7 @@ def test_a_page_that_opens_while_the_review_runs_is_drawn(browser: Browser, voil
     assert "review=True" in REVIEWING
     with opened(browser, f"{voila.url}/voila/render/replay_reviewing.ipynb", PROJECTOR) as page:
         canvas_of(page)
-        wait_for_text(page, ".dweebies-status", "% (", seconds=60)  # the review is done
+        wait_for_text(page, ".dweebies-status", "Each move is judged", seconds=60)  # done
         time.sleep(0.5)
         assert pixel(page, (20, 20))[3] == 255, "the canvas was never drawn"
         page.locator(".dweebies-widget canvas").first.focus()
