@@ -6,14 +6,16 @@ each context of :data:`~browser_pages.CONTEXTS`: a desktop (1280 x 1100), a touc
 480 CSS pixels at 1.5).  The screens: play against the computer (a pick, a refusal, moves;
 presentation mode by its Big toggle), two people at one screen (the hand-over curtain), the
 guided game (its guided turns, a refusal in the first and the third), Review of a whole game
-(a step, its end, Fit: every card in view), three puzzles of three kinds answered wrong then
-right, and a question under them answered wrong then right.  On the projector the game is
-played on to its end banner and looked back over.  The long walks (every guided turn, every
-puzzle, presentation mode) are taken where space is short, on the projector and zoomed; the
-desktop and the tablet take their first steps.
+(a step, its end, Fit: every card in view, also with "What do they hold?" beside it),
+three puzzles of three kinds answered wrong then right, and a question under them answered
+wrong then right.  On the projector the game is played on to its end banner and looked back
+over.  The long walks (every guided turn, every puzzle, presentation mode) are taken where
+space is short, on the projector and zoomed; the desktop and the tablet take their first
+steps.
 
 At every step the widget's top is scrolled to the top of the window, and then its table,
-its status, its newest log line and every control it shows must be in the window, and the
+its status, every control it shows and (but at 150 % zoom, where the screen rule asks only
+for the table, the status and the buttons) its newest log line must be in the window, and the
 status box keeps one height on each screen (a fixed number of lines); a screenshot of each
 step is saved under ``test-output/screens/SCREEN/CONTEXT/`` (``DWEEBIES_SCREENS`` moves it)
 for a person to look through.  No page may log a console error, fail a request or ask
@@ -232,7 +234,8 @@ def present(
 
 
 def look_at_the_end(page: Page, w: DweebiesWidget, walk: Walk) -> None:
-    """Last, then Fit: the whole table of the game's end, every card on it in view."""
+    """Last, then Fit: the whole table of the game's end, every card on it in view; then
+    "What do they hold?" beside it, the table still whole."""
     press_button(page, "Last")
     replay = w.session.replay
     assert replay is not None
@@ -246,9 +249,20 @@ def look_at_the_end(page: Page, w: DweebiesWidget, walk: Walk) -> None:
     in_step(page, w)
     walk.step("fit")
     board = replay.position().board
-    hidden = [cell for cell in board if not w.geometry.visible(cell)]
-    if hidden:
-        walk.note(f"Fit leaves {len(hidden)} of the {len(board)} cards out of view: {hidden}")
+
+    def every_card_shown(when: str) -> None:
+        hidden = [cell for cell in board if not w.geometry.visible(cell)]
+        if hidden:
+            walk.note(f"{when}: {len(hidden)} of the {len(board)} cards out of view: {hidden}")
+
+    every_card_shown("Fit")
+    press_button(page, "What do they hold?")  # beside the table, which stays whole
+    w.session.show_holds(True)
+    canvas_of(page)
+    match_size(w, page)
+    in_step(page, w)
+    walk.step("holds")
+    every_card_shown("Fit, with What do they hold? open")
 
 
 # ---------------------------------------------------------------------------- two people
