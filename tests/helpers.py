@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 import pytest
 
@@ -256,3 +256,13 @@ def where_game() -> Game:
 
 def endgame_game() -> Game:
     return Game.from_position(board={(0, 0): 20, (0, 1): 9}, hands=[[20, 3], [9]], scores=[4, 4])
+
+
+PUZZLE_GAMES: dict[str, Callable[[], Game]] = {
+    "haul": haul_game,
+    "rejoin": rejoin_game,
+    "safe": safe_game,
+    "where": where_game,
+    "endgame": endgame_game,
+}
+"""A small position for each puzzle kind, by the kind's name."""

@@ -14,7 +14,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from helpers import endgame_game, haul_game, rejoin_game, safe_game, where_game
+from helpers import PUZZLE_GAMES as GAMES
+from helpers import where_game
 
 from dweebies_widget import Move, grid
 from dweebies_widget.cards import COPIES
@@ -25,14 +26,6 @@ from dweebies_widget.widget.puzzle import STATUS_LINES, State
 from dweebies_widget.widget.puzzle_set import PuzzleController, shipped
 from dweebies_widget.widget.table import PRESENTATION_SCALE
 from dweebies_widget.widget.timing import ManualClock
-
-GAMES = {
-    "haul": haul_game,
-    "rejoin": rejoin_game,
-    "safe": safe_game,
-    "where": where_game,
-    "endgame": endgame_game,
-}
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import endgame_game, haul_game, rejoin_game, safe_game, where_game
+from helpers import PUZZLE_GAMES as GAMES
 from widget_events import click, click_cell, click_hand, key, recording, tap_cell, tap_hand
 
 from dweebies_widget import Move
@@ -33,13 +33,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 # ---------------------------------------------------------------------------- positions
-GAMES = {
-    "haul": haul_game,
-    "rejoin": rejoin_game,
-    "safe": safe_game,
-    "where": where_game,
-    "endgame": endgame_game,
-}
 
 
 @pytest.fixture(scope="module")

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..grammar import clause, subject
 from ..widget.scene import Scene
-from ..widget.words import plural
+from ..widget.words import names_text, plural
 from .errors import WrongPassword
 from .picture import LeaderRow, Picture, TableInfo
 from .room import Classroom
@@ -102,7 +102,7 @@ def status_text(info: TableInfo | Picture) -> str:
         names = [seats[s].label for s in winners]
         if len(names) == 1:
             return f"Over: {clause(names[0], 'won', start=False)}"
-        return "Over: " + " and ".join(subject(n, start=False) for n in names) + " tied"
+        return f"Over: {names_text(names, start=False)} tied"
     turn = info.turn if isinstance(info, TableInfo) else info.current_player
     return f"{subject(seats[turn].label)} to play" if turn is not None else "Playing"
 

@@ -28,13 +28,28 @@ import ipywidgets as widgets
 from .session import Controls, Session
 from .table import ZOOM_STEP
 
-__all__ = ["TAP", "Buttons"]
+__all__ = ["TAP", "Buttons", "zoom_buttons"]
 
 TAP = "44px"
 """The smallest side of anything to tap (CSS pixels)."""
 
 Guard = Callable[[Callable[..., object]], Callable[..., None]]
 """Wraps an event handler (the widget's lock, and failures shown instead of raised)."""
+
+
+def zoom_buttons(
+    session: Session, button: Callable[[str, str, Callable[[], object], str], Any]
+) -> tuple[Any, Any, Any]:
+    """Zoom out, Fit and zoom in of ``session``'s table, made by ``button(label, tooltip,
+    action, icon)`` (the zoom buttons are icons, named by their tooltips): the same in
+    play and when looking back."""
+    return (
+        button("", "Zoom out: show more of the table", lambda: session.zoom(1 / ZOOM_STEP),
+               "search-minus"),
+        button("Fit", "Show the whole table", lambda: session.zoom(None), "arrows-alt"),
+        button("", "Zoom in: make the cards bigger", lambda: session.zoom(ZOOM_STEP),
+               "search-plus"),
+    )  # fmt: skip
 
 
 def _layout(**extra: str) -> Any:
@@ -110,11 +125,7 @@ class Buttons:
         self.draw: Any = None
         if not c.rules.auto_draw:
             self.draw = button("Draw", "Take a draw you owe (rules section 8)", c.draw_owed)
-        self.zoom_out = button("", "Zoom out: show more of the table",
-                               lambda: c.zoom(1 / ZOOM_STEP), "search-minus")  # fmt: skip
-        self.zoom_fit = button("Fit", "Show the whole table", lambda: c.zoom(None), "arrows-alt")
-        self.zoom_in = button("", "Zoom in: make the cards bigger", lambda: c.zoom(ZOOM_STEP),
-                              "search-plus")  # fmt: skip
+        self.zoom_out, self.zoom_fit, self.zoom_in = zoom_buttons(c, button)
         self.step: Any = None
         self.play: Any = None
         if everyone_ai:

@@ -20,8 +20,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .buttons import TAP, Guard
-from .session import ZOOM_STEP, Session
+from .buttons import TAP, Guard, zoom_buttons
+from .session import Session
 
 __all__ = ["ReviewBar"]
 
@@ -71,11 +71,7 @@ class ReviewBar:
         self.hindsight = widgets.HTML(layout=widgets.Layout(width="100%", display="none"))
         """Hindsight on the move shown, under the row while More is on."""
         self.hindsight.add_class("dweebies-hindsight")
-        self.zoom_out = button("", "Zoom out: show more of the table",
-                               lambda: c.zoom(1 / ZOOM_STEP), "search-minus")  # fmt: skip
-        self.zoom_fit = button("Fit", "Show the whole table", lambda: c.zoom(None), "arrows-alt")
-        self.zoom_in = button("", "Zoom in: make the cards bigger", lambda: c.zoom(ZOOM_STEP),
-                              "search-plus")  # fmt: skip
+        self.zoom_out, self.zoom_fit, self.zoom_in = zoom_buttons(c, button)
         self.close = button("Back to the game", "Stop looking back", c.close_review, "times")
         self.box = widgets.HBox(
             [self.first, self.back, self.slider, self.where, self.forward, self.last,

@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..game import Placement
-from ..grammar import clause
 from ..grid import Cell
 from . import words
 from .hints import HeatMap
@@ -51,7 +50,7 @@ def play_scene(s: Session) -> Scene:
     if s.handover is not None:
         curtain = words.curtain(s.labels[s.handover], s.verb)
     elif s.thinking_seat is not None and s.viewer is None:
-        curtain = f"{clause(s.labels[s.thinking_seat], 'is')} thinking\u2026"
+        curtain = words.thinking_text(s.labels[s.thinking_seat])
     position = scene_of(
         game, names=s.labels, viewer=s.viewer, labels=s.labels_shown, curtain=curtain,
         ai=[p is not None for p in s.players], me=s.me(), again=s.play_mode.again,

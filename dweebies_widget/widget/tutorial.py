@@ -184,6 +184,14 @@ def _collects(game: Game, move: Move) -> str:
 _NEXT_TO = {(1, 0): "above", (-1, 0): "below", (0, 1): "left of", (0, -1): "right of"}
 
 
+def _beside(game: Game, cell: Cell) -> str:
+    """Where ``cell`` lies beside a card of the table, in words: "left of Zuzu"."""
+    board = game.board
+    (dr, dc), side = next((d, w) for d, w in _NEXT_TO.items()
+                          if (cell[0] + d[0], cell[1] + d[1]) in board)  # fmt: skip
+    return f"{side} {NAMES[board[(cell[0] + dr, cell[1] + dc)]]}"
+
+
 def short_goal(step: Step) -> str:
     """The goal of a guided turn in a few words."""
     name, cell = NAMES[step.move.dweebie], step.move.cell
@@ -230,14 +238,10 @@ def goal(game: Game, step: Step) -> str:
         )
         return f"The table is empty, so {where}. Pick {name} from your hand, then place it there."
     if step.kind == "next":
-        board = game.board
-        near = [(d, c) for d, c in _NEXT_TO.items()
-                if (cell[0] + d[0], cell[1] + d[1]) in board]  # fmt: skip
-        (dr, dc), side = near[0]
-        neighbour = NAMES[board[(cell[0] + dr, cell[1] + dc)]]
         return (
             f"A card goes right next to a card: the {len(legal)} cells that light up when you "
-            f"pick a card. Place {name} at {cell}, {side} {neighbour}: {_collects(game, move)}."
+            f"pick a card. Place {name} at {cell}, {_beside(game, cell)}: "
+            f"{_collects(game, move)}."
         )
     if step.kind == "collect":
         n = len(game.would_collect(cell).get(move.dweebie, frozenset()))
@@ -262,11 +266,9 @@ def aim(game: Game, step: Step) -> str:
         (centre,) = sorted(game.legal_cells())
         return f"the table is empty, so the first card goes in the centre, {centre}."
     if step.kind == "next":
-        board = game.board
-        (dr, dc), side = next((d, w) for d, w in _NEXT_TO.items()
-                              if (cell[0] + d[0], cell[1] + d[1]) in board)  # fmt: skip
-        neighbour = NAMES[board[(cell[0] + dr, cell[1] + dc)]]
-        return f"a card goes next to a card, not at a corner: {name} {side} {neighbour}, {cell}."
+        return (
+            f"a card goes next to a card, not at a corner: {name} {_beside(game, cell)}, {cell}."
+        )
     if step.kind == "collect":
         ((word, far),) = _lines(taken, cell)
         return f"collect! {name} at {cell} ends a {word}; the other end, {far}, is a {name}."

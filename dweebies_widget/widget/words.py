@@ -84,14 +84,17 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def names_text(names: Sequence[str]) -> str:
-    """Names as the subject of one sentence, "you" first ("You and Ana", "Ana, Ben and Cy").
+def names_text(names: Sequence[str], *, start: bool = True) -> str:
+    """Names as the subject of one sentence, "you" first ("You and Ana", "Ana, Ben and Cy";
+    "you and Ana" inside a sentence, ``start=False``).
 
     >>> names_text(["Ana", "You"]), names_text(["Ana", "Ben", "Cy"]), names_text(["Ana"])
     ('You and Ana', 'Ana, Ben and Cy', 'Ana')
+    >>> names_text(["Ana", "You"], start=False)
+    'you and Ana'
     """
     ordered = sorted(names, key=lambda n: not is_you(n))  # a stable sort: you first
-    said = [subject(n, start=i == 0) for i, n in enumerate(ordered)]
+    said = [subject(n, start=start and i == 0) for i, n in enumerate(ordered)]
     if len(said) < 2:
         return "".join(said)
     return f"{', '.join(said[:-1])} and {said[-1]}"
