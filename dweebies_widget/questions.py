@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .game import Game
 from .puzzles.model import Verdict
 
 __all__ = ["LETTERS", "Question"]
@@ -38,6 +39,16 @@ class Question:
     why: str
     feedback: tuple[str, ...] = ()
     id: str = ""
+    lesson: str = ""
+    """The lesson it belongs to (``"01"``), for a question shipped with the course."""
+    position: Game | None = field(default=None, compare=False)
+    """The table the question is about, drawn above it (``None``: no table)."""
+    seats: tuple[str, ...] = ()
+    """The players' names in the picture of :attr:`position`."""
+    legal: bool = False
+    """Whether the picture marks the cells where a card may go."""
+    exit: bool = False
+    """Whether it is one of its lesson's exit-quiz questions, asked at the end."""
 
     def __init__(
         self,
@@ -48,6 +59,11 @@ class Question:
         *,
         feedback: Sequence[str] = (),
         id: str = "",  # noqa: A002 - the same word as a puzzle's id
+        lesson: str = "",
+        position: Game | None = None,
+        seats: Sequence[str] = (),
+        legal: bool = False,
+        exit: bool = False,  # noqa: A002 - the lesson's exit quiz
     ) -> None:
         choices = tuple(str(c) for c in choices)
         if not prompt.strip():
@@ -69,6 +85,11 @@ class Question:
         object.__setattr__(self, "why", why)
         object.__setattr__(self, "feedback", tuple(feedback))
         object.__setattr__(self, "id", id)
+        object.__setattr__(self, "lesson", lesson)
+        object.__setattr__(self, "position", position.copy() if position is not None else None)
+        object.__setattr__(self, "seats", tuple(str(s) for s in seats))
+        object.__setattr__(self, "legal", bool(legal))
+        object.__setattr__(self, "exit", bool(exit))
 
     def check(self, choice: int, *, reveal: bool = True) -> Verdict:
         """Whether ``choice`` (an index) is right, and the message: right or wrong, the

@@ -113,6 +113,7 @@ class PuzzleWidget(CanvasBox):
     ) -> None:
         self._start(width, height, pixel_ratio)
         self._syncing = False
+        self._watchers: list[Callable[[], object]] = []
         with self._lock:
             cw, ch = self._canvas_size(self._display)
             self.session = PuzzleController(
@@ -306,8 +307,19 @@ class PuzzleWidget(CanvasBox):
         self._sync_filters()  # refused filters go back to what is shown
 
     # ------------------------------------------------------------------ glue
+    def on_update(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` after every change shown (an answer checked, a hint, the
+        next puzzle...): a lesson's cell that waits for the board
+        (:func:`dweebies_widget.lessons.reveal`) reads :meth:`results` then."""
+        self._watchers.append(callback)
+
     def show(self, change: Change) -> None:
         """Show what the set of puzzles says changed: the picture (one message) and the text."""
+        self._show(change)
+        for callback in self._watchers:
+            callback()
+
+    def _show(self, change: Change) -> None:
         c = self.session
         if change is Change.PICTURE:
             pen = Pen()

@@ -1,5 +1,13 @@
 """Lesson helpers: questions asked before the answer is shown, and a class's results.
 
+The course's questions are data, one file per lesson (:mod:`dweebies_widget.lessons.catalog`):
+a notebook asks one by its id, ``ask("01.dots")``, and shows what the game says about it
+with ``reveal("01.dots", show)`` only once it is answered, so no notebook source or stored
+output holds an answer (:mod:`dweebies_widget.widget.lesson_cells`).  ``exit_quiz("01")``
+asks the lesson's exit quiz; ``results(asked(), board)`` collects everything asked in this
+kernel and the given puzzle boards.  ``questions()``, ``question(id)``, ``lessons()`` and
+``lesson("01")`` read the shipped lessons (the teacher's answer key and the tests do).
+
 A lesson step asks first and shows afterwards.  :class:`Question` is a multiple-choice
 question (2 to 5 choices, one right answer, and why it is right); :class:`QuestionWidget`
 asks it in a notebook or a Voila page: the student picks a choice (by mouse, touch or
@@ -33,12 +41,34 @@ from collections.abc import Iterable
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .questions import LETTERS, Question
+from ..questions import LETTERS, Question
+from .catalog import Lesson, LessonDataError, lesson, lessons, question, questions
 
 if TYPE_CHECKING:
-    from .widget.question import QuestionWidget
+    from ..widget.lesson_cells import Reveal, ask, asked, exit_quiz, reveal
+    from ..widget.question import QuestionWidget
 
-__all__ = ["LETTERS", "Question", "QuestionWidget", "results", "rules_section"]
+__all__ = [
+    "LETTERS",
+    "Lesson",
+    "LessonDataError",
+    "Question",
+    "QuestionWidget",
+    "Reveal",
+    "ask",
+    "asked",
+    "exit_quiz",
+    "lesson",
+    "lessons",
+    "question",
+    "questions",
+    "results",
+    "reveal",
+    "rules_section",
+]
+
+# The cells that need ipywidgets, loaded on first use.
+_CELLS = {"Reveal", "ask", "asked", "exit_quiz", "reveal"}
 
 
 class _Results(Protocol):
@@ -85,13 +115,17 @@ def rules_section(number: int) -> tuple[str, str]:
 def __getattr__(name: str) -> object:
     # The widgets need ipywidgets: loaded only when they are asked for.
     if name == "QuestionWidget":
-        from .widget.question import QuestionWidget
+        from ..widget.question import QuestionWidget
 
         return QuestionWidget
+    if name in _CELLS:
+        from ..widget import lesson_cells
+
+        return getattr(lesson_cells, name)
     if name == "PuzzleWidget":
         import warnings
 
-        from .widget.puzzle_app import PuzzleWidget
+        from ..widget.puzzle_app import PuzzleWidget
 
         warnings.warn(
             "dweebies_widget.lessons.PuzzleWidget is deprecated: use "
