@@ -1,0 +1,274 @@
+"""The Expert's budget curve against Cautious: paired, seat-rotated games; writes RESULTS.md.
+
+    nice -n 10 python benchmarks/budget_curve.py [--deals 100] [--budgets 10 25 50 ...]
+        [--ablation 200] [--log /tmp/budget_curve.jsonl] [--no-write] [--quick]
+
+Every point of the curve plays the Expert (``ExpertPlayer(simulations=N)``) against ONE
+opponent, :class:`~dweebies_widget.ai.CautiousPlayer`, on the same deals: deal ``i`` is
+``Game(players=2, seed=DEAL_SEED + i)``, played twice, the Expert at seat 0 and then at
+seat 1.  Each player's random numbers come from the deal and the seat alone, so every
+budget meets the same deals with the same luck (paired games: the difference between two
+budgets is measured deal by deal, and much of the luck of the deal cancels).
+
+The ablation plays the Expert at one budget without its Cautious prior at the root
+(``temperature=inf``: the PUCT prior is the same for every move, so only the search's own
+results steer the rounds) over the same deals, and is compared with the Expert at that
+budget.
+
+Printed and written into ``benchmarks/RESULTS.md`` (between the ``budget-curve`` markers):
+each point's wins, ties and losses, its win rate (a tie counts half) with a 95 % Wilson
+interval, its think time per move, and the paired differences between neighbouring budgets
+(the mean over deals of the difference of the deal's two games, with a 95 % normal
+interval over the deals).  One process, one game after another; each finished game is
+appended to ``--log`` (JSON lines), so a stopped run resumes where it stopped, and the
+section is rewritten whenever a point is complete.  ``--quick`` plays 2 deals at 2 small
+budgets and writes nothing: a check that the script works.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import re
+import statistics
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from dweebies_widget.ai import CautiousPlayer, ExpertPlayer, play_game
+from dweebies_widget.ai.tournament import wilson
+
+#: The first deal's seed; deal ``i`` is ``Game(players=2, seed=DEAL_SEED + i)``.
+DEAL_SEED = 25_000
+RESULTS = Path(__file__).with_name("RESULTS.md")
+BEGIN = "<!-- budget-curve: begin (written by benchmarks/budget_curve.py) -->"
+END = "<!-- budget-curve: end -->"
+#: The table's rows, as the notebook reads them back: ``| label | budget | games | ...``.
+ROW = re.compile(
+    r"^\| (?P<label>[^|]+?) \| (?P<sims>\d+) \| (?P<games>\d+) \| (?P<won>\d+) \| (?P<tied>\d+) "
+    r"\| (?P<lost>\d+) \| (?P<rate>[\d.]+) % \| (?P<low>[\d.]+) - (?P<high>[\d.]+) % "
+    r"\| (?P<ms>[\d.]+) \|$"
+)
+
+
+@dataclass(frozen=True)
+class Point:
+    """One Expert of the experiment: a label, its budget and its options."""
+
+    label: str
+    simulations: int
+    prior: bool = True
+
+    def player(self) -> ExpertPlayer:
+        options = {} if self.prior else {"temperature": math.inf}
+        return ExpertPlayer(simulations=self.simulations, name=self.label, **options)
+
+
+def play(point: Point, deal: int, seat: int) -> dict[str, object]:
+    """One game of ``point``'s Expert at ``seat`` against Cautious on deal ``deal``."""
+    expert, cautious = point.player(), CautiousPlayer()
+    seated = [expert, cautious] if seat == 0 else [cautious, expert]
+    rngs = [random.Random(f"curve:{deal}:{s}:{'expert' if s == seat else 'cautious'}")
+            for s in range(2)]  # fmt: skip
+    game, think, moves = play_game(seated, seed=DEAL_SEED + deal, rngs=rngs)
+    winners = game.winners
+    result = (1.0 / len(winners)) if seat in winners else 0.0
+    return {
+        "label": point.label, "simulations": point.simulations, "prior": point.prior,
+        "deal": deal, "seat": seat, "scores": list(game.scores), "result": result,
+        "think": think[seat], "moves": moves[seat],
+    }  # fmt: skip
+
+
+def load_log(path: Path | None) -> dict[tuple[str, int, int], dict[str, object]]:
+    """The games already played (keyed by label, deal and seat); every line is checked."""
+    done: dict[tuple[str, int, int], dict[str, object]] = {}
+    if path is None or not path.exists():
+        return done
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        rec = json.loads(line)
+        if not (
+            isinstance(rec, dict)
+            and isinstance(rec.get("label"), str)
+            and type(rec.get("deal")) is int
+            and rec.get("seat") in (0, 1)
+            and rec.get("result") in (0.0, 0.5, 1.0)
+            and isinstance(rec.get("think"), float)
+            and type(rec.get("moves")) is int
+        ):
+            raise ValueError(f"{path}, line {n}: not a game of this benchmark: {line[:80]}")
+        done[(rec["label"], rec["deal"], rec["seat"])] = rec
+    return done
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A point's figures over its games."""
+
+    point: Point
+    games: int
+    won: int
+    tied: int
+    rate: float
+    low: float
+    high: float
+    ms: float
+
+    def row(self) -> str:
+        lost = self.games - self.won - self.tied
+        return (
+            f"| {self.point.label} | {self.point.simulations} | {self.games} | {self.won} "
+            f"| {self.tied} | {lost} | {100 * self.rate:.1f} % | {100 * self.low:.1f} - "
+            f"{100 * self.high:.1f} % | {self.ms:.1f} |"
+        )
+
+
+def summary(point: Point, recs: list[dict[str, object]]) -> Summary:
+    results = [float(r["result"]) for r in recs]  # type: ignore[arg-type]
+    rate = sum(results) / len(results)
+    low, high = wilson(rate, len(results))
+    think = sum(float(r["think"]) for r in recs)  # type: ignore[arg-type]
+    moves = sum(int(r["moves"]) for r in recs)  # type: ignore[call-overload]
+    return Summary(
+        point, len(results), results.count(1.0), results.count(0.5), rate, low, high,
+        1000 * think / max(moves, 1),
+    )  # fmt: skip
+
+
+def paired(a: list[dict[str, object]], b: list[dict[str, object]]) -> tuple[float, float, float]:
+    """The mean over deals of (b's result - a's result), each deal's two games averaged,
+    with a 95 % normal interval over the deals."""
+    def by_deal(recs: list[dict[str, object]]) -> dict[int, float]:
+        out: dict[int, float] = {}
+        for r in recs:
+            out[int(r["deal"])] = out.get(int(r["deal"]), 0.0) + float(r["result"]) / 2  # type: ignore[call-overload, arg-type]
+        return out
+
+    da, db = by_deal(a), by_deal(b)
+    diffs = [db[d] - da[d] for d in sorted(da) if d in db]
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 1.0
+    return mean, mean - half, mean + half
+
+
+def section(points: list[Point], recs: dict[str, list[dict[str, object]]], deals: int,
+            started: str, ablation: Point | None, base: Point | None) -> str:  # fmt: skip
+    """RESULTS.md's section of the complete points."""
+    complete = [p for p in points if len(recs.get(p.label, [])) == 2 * deals]
+    lines = [
+        BEGIN,
+        f"## `python benchmarks/budget_curve.py --deals {deals}`",
+        "",
+        f"The Expert's budget curve against Cautious: {deals} deals (seeds {DEAL_SEED} to "
+        f"{DEAL_SEED + deals - 1}), each played twice with the seats swapped, so {2 * deals} "
+        "paired games a point, the same deals and the same random numbers at every budget; "
+        "one process under `nice`, one game after another (run started " + started + ").  "
+        "Win rate counts a tie as half a win; the interval is the 95 % Wilson interval.",
+        "",
+        "| Expert | simulations a move | games | won | tied | lost | win rate | 95 % interval "
+        "| ms a move |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    lines += [summary(p, recs[p.label]).row() for p in complete]
+    curve = [p for p in complete if p.prior]
+    if len(curve) > 1:
+        lines += ["", "Paired differences between neighbouring budgets (the mean over the "
+                  "deals of the difference of each deal's two games, 95 % normal interval "
+                  "over the deals):", "", "```"]  # fmt: skip
+        for a, b in zip(curve, curve[1:], strict=False):
+            mean, lo, hi = paired(recs[a.label], recs[b.label])
+            lines.append(f"{a.simulations:>5} -> {b.simulations:<5} sims: {100 * mean:+5.1f} "
+                         f"points (95 % {100 * lo:+5.1f} to {100 * hi:+5.1f})")  # fmt: skip
+        lines.append("```")
+    if ablation in complete and base in complete:
+        assert ablation is not None and base is not None
+        mean, lo, hi = paired(recs[base.label], recs[ablation.label])
+        lines += ["", f"Ablation at {base.simulations} simulations, the same deals: "
+                  f"{ablation.label} minus {base.label}: {100 * mean:+.1f} points "
+                  f"(95 % {100 * lo:+.1f} to {100 * hi:+.1f})."]  # fmt: skip
+    missing = [p.label for p in points if p not in complete]
+    if missing:
+        lines += ["", "Not measured yet: " + ", ".join(missing) + "."]
+    lines.append(END)
+    return "\n".join(lines)
+
+
+def write_results(text: str, path: Path = RESULTS) -> None:
+    """Put ``text`` between the markers of ``path`` (appended the first time)."""
+    old = path.read_text()
+    if BEGIN in old and END in old:
+        head, rest = old.split(BEGIN, 1)
+        tail = rest.split(END, 1)[1]
+        new = head + text + tail
+    else:
+        new = old.rstrip("\n") + "\n\n" + text + "\n"
+    path.write_text(new)
+
+
+def read_results(path: Path = RESULTS) -> list[dict[str, object]]:
+    """The table rows written by :func:`section`, as dicts (what notebook 04 draws)."""
+    text = path.read_text()
+    inside = text.split(BEGIN, 1)[1].split(END, 1)[0] if BEGIN in text else ""
+    rows = []
+    for line in inside.splitlines():
+        m = ROW.match(line)
+        if m:
+            g = m.groupdict()
+            rows.append({"label": g["label"], "simulations": int(g["sims"]),
+                         "games": int(g["games"]), "won": int(g["won"]), "tied": int(g["tied"]),
+                         "lost": int(g["lost"]), "rate": float(g["rate"]) / 100,
+                         "low": float(g["low"]) / 100, "high": float(g["high"]) / 100,
+                         "ms": float(g["ms"])})  # fmt: skip
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--budgets", type=int, nargs="+", default=[10, 25, 50, 100, 200, 400, 800])
+    parser.add_argument("--ablation", type=int, default=200,
+                        help="budget of the Expert without its root prior (0: none)")  # fmt: skip
+    parser.add_argument("--log", type=Path, default=None, help="JSON lines of finished games")
+    parser.add_argument("--no-write", action="store_true", help="leave RESULTS.md alone")
+    parser.add_argument("--quick", action="store_true", help="2 deals, budgets 10 and 25")
+    args = parser.parse_args()
+    deals, budgets, write = args.deals, sorted(set(args.budgets)), not args.no_write
+    if args.quick:
+        deals, budgets, write = 2, [10, 25], False
+    curve = [Point(f"Expert ({n} sims)", n) for n in budgets]
+    ablation = base = None
+    if args.ablation and not args.quick:
+        base = next((p for p in curve if p.simulations == args.ablation), None)
+        ablation = Point(f"Expert ({args.ablation} sims, no prior)", args.ablation, prior=False)
+    # Cheap points first, the ablation beside its base, so that a late stop loses the dearest.
+    points = sorted(curve + ([ablation] if ablation else []),
+                    key=lambda p: (p.simulations, not p.prior))  # fmt: skip
+    done = load_log(args.log)
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    recs: dict[str, list[dict[str, object]]] = {}
+    for point in points:
+        start = time.perf_counter()
+        for deal in range(deals):
+            for seat in (0, 1):
+                rec = done.get((point.label, deal, seat))
+                if rec is None:
+                    rec = play(point, deal, seat)
+                    if args.log is not None:
+                        with args.log.open("a") as f:
+                            f.write(json.dumps(rec) + "\n")
+                recs.setdefault(point.label, []).append(rec)
+        s = summary(point, recs[point.label])
+        print(f"{s.row()}   [{time.perf_counter() - start:5.0f} s, load "
+              f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}]",
+              flush=True)  # fmt: skip
+        if write:
+            write_results(section(points, recs, deals, started, ablation, base))
+    text = section(points, recs, deals, started, ablation, base)
+    print(text.split("\n", 1)[1].rsplit("\n", 1)[0])
+
+
+if __name__ == "__main__":
+    main()
