@@ -64,7 +64,7 @@ ENTRIES = entries()
 RETIRED = {w.lower(): e.word for e in ENTRIES for w in e.retired}
 RETIRED_RE = re.compile(
     r"(?<![\w-])("
-    + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in RETIRED), key=len, reverse=True))
+    + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in RETIRED), key=len)[::-1])
     + r")(?![\w-])",
     re.IGNORECASE,
 )
@@ -139,9 +139,7 @@ def strings_of(source: str) -> Iterator[tuple[int, str]]:
         if id(node) in skip or id(node) in inside_f:
             continue
         if isinstance(node, ast.JoinedStr):
-            text = "{}".join(
-                v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)
-            )
+            text = "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             text = node.value
         else:
@@ -243,3 +241,95 @@ def test_page_uses_the_glossary_words(path: Path) -> None:
 def test_messages_use_the_glossary_words(path: Path) -> None:
     found = [h for where, text in module_texts(path) for h in hits_in(text, where)]
     assert not found, "retired words (see docs/glossary.md):\n" + report(found)
+
+
+# ------------------------------------------------------------- the glossary itself
+def test_the_glossary_table_is_complete_and_one_word_is_one_idea() -> None:
+    words = [e.word.lower() for e in ENTRIES]
+    assert len(words) == len(set(words)) >= 25
+    assert all(e.meaning for e in ENTRIES)
+    # A retired word is never a glossary word, and belongs to one idea only.
+    assert not set(words) & set(RETIRED)
+    assert len(RETIRED) == sum(len(e.retired) for e in ENTRIES)
+    # The page itself, outside its table, speaks the glossary's words.
+    page = GLOSSARY.read_text(encoding="utf-8").split("<!-- glossary-table:start -->")
+    assert not hits_in(prose(page[0] + page[1].split("<!-- glossary-table:end -->")[1]), "")
+
+
+def test_the_checks_find_what_they_should() -> None:
+    found = [h.found for h in hits_in("Rejoin the pieces; 2 cards needed to join.", "x")]
+    assert found == [
+        "Rejoin (say: join)",
+        "pieces (say: group)",
+        "cards needed to join (say: bridge cost)",
+    ]
+    assert [h.found for h in hits_in("Ana placed Zuzu (25) at (0, 0)", "x")] == ["name (number)"]
+    assert hits_in("The house rule auto_draw=False", "x")
+    assert not hits_in("Join the groups: the bridge cost is 2, Zuzu at (0, 1).", "x")
+    assert not hits_in(prose("Set `collect_on_reconnect=False` or `kind='rejoin'`."), "x")
+    assert list(strings_of('f(kind="rejoin")\n"""a doc with worlds"""\nx = f"{n} worlds"')) == [
+        (3, "{} worlds")
+    ]
+
+
+def meaning(word: str) -> str:
+    """The glossary's definition of ``word``."""
+    return next(e.meaning for e in ENTRIES if e.word == word)
+
+
+def test_cards_and_dots_are_as_the_glossary_says() -> None:
+    assert "27 characters" in meaning("Dweebie") and len(NAMES) == 27
+    assert "54 cards" in meaning("card") and sum(copies(d) for d in range(27)) == 54
+    assert [copies(d) for d in range(27)] == [1] * 9 + [2] * 9 + [3] * 9
+    assert "0-8 are on one card each, 9-17 on two and 18-26 on three" in meaning("card")
+
+
+def test_hand_turn_and_draw_pile_are_as_the_glossary_says() -> None:
+    assert "starts with five" in meaning("hand")
+    game = Game(players=2, seed=3)
+    assert [len(game.hand(s)) for s in (0, 1)] == [Rules().hand_size] * 2 == [5, 5]
+    pile = game.pile_size
+    d = game.hand(0)[0]
+    game.play(d, next(iter(game.legal_cells())))
+    assert (len(game.hand(0)), game.pile_size) == (5, pile - 1)  # placed one, drew one
+
+
+def test_split_bridge_cost_join_and_collect_are_as_the_glossary_says() -> None:
+    ugbug, zuzu = NAMES.index("Ugbug"), NAMES.index("Zuzu")
+    game = Game.from_position({(0, 0): ugbug, (0, 3): zuzu}, hands=[[zuzu, zuzu], [ugbug]])
+    assert game.is_split and len(game.groups) == 2 and game.bridge_cost == 2
+    assert game.legal_cells() == {(0, 1), (0, 2)}  # only cards that lower the cost by one
+    with pytest.raises(IllegalMoveError):
+        game.copy().play(zuzu, (1, 0))
+    game.play(zuzu, (0, 2))  # joins nothing yet: the table is still split
+    assert game.is_split and game.bridge_cost == 1 and game.scores == (0, 0)
+    # The card that joins the last two groups collects, with the standard rules (here the
+    # column Zuzu-Zuzu), and not with the house rule collect_on_reconnect=False.
+    eeko = NAMES.index("Eeko")
+    for rules, points in ((Rules(), 2), (Rules(collect_on_reconnect=False), 0)):
+        table = {(0, 0): ugbug, (1, 1): zuzu, (1, 2): eeko}
+        joining = Game.from_position(table, hands=[[zuzu], [ugbug]], rules=rules)
+        assert joining.is_split and joining.bridge_cost == 1
+        assert joining.play(zuzu, (0, 1)).points == points
+    assert "may collect (with the standard rules)" in meaning("join")
+
+
+def test_rule_options_house_rules_and_the_draw_later_rule() -> None:
+    assert Rules() == Rules(min_line=2, collect_on_reconnect=True, auto_draw=True, hand_size=5)
+    house = meaning("house rule")
+    assert "`min_line=3`" in house and "`collect_on_reconnect=False`" in house
+    assert Rules(min_line=3) != Rules() and Rules(collect_on_reconnect=False) != Rules()
+    assert "`auto_draw=False`" in meaning("draw-later rule")
+    assert "not a house rule" in meaning("draw-later rule")
+    game = Game(players=2, seed=5, rules=Rules(auto_draw=False))
+    game.play(game.hand(0)[0], (0, 0))
+    assert len(game.hand(0)) == 4 and game.owed_draws(0) == 1  # owes the draw
+    game.draw(0)
+    assert len(game.hand(0)) == 5 and game.owed_draws(0) == 0
+
+
+def test_a_two_card_line_with_equal_ends_is_collected() -> None:
+    tibbit = NAMES.index("Tibbit")
+    game = Game.from_position({(0, 0): tibbit}, hands=[[tibbit], [tibbit]])
+    assert game.play(tibbit, (0, 1)).points == 2
+    assert name(tibbit) == "Tibbit"
