@@ -11,6 +11,8 @@ LAB_STAMP  := $(VENV)/.installed-notebooks
 CLASS_STAMP := $(VENV)/.installed-classroom
 # Extra options of make classroom, e.g. make classroom CLASSROOM_ARGS="--lan --pool 30"
 CLASSROOM_ARGS ?=
+# Extra options of make lessons (Voila's), e.g. make lessons LESSONS_ARGS="--port=8870"
+LESSONS_ARGS ?=
 
 # Lint only the folders that exist (benchmarks/ and tests/ may not exist yet).
 LINT_PATHS := $(wildcard dweebies_widget tests benchmarks)
@@ -25,7 +27,7 @@ SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
 AXE_VERSION := 4.14.1
 AXE         := .cache/axe/node_modules/axe-core/axe.min.js
 
-.PHONY: help lab app classroom check test notebooks lint typecheck chromium postgresql axe bench \
+.PHONY: help lab app lessons classroom check test notebooks lint typecheck chromium postgresql axe bench \
 	screenshot puzzles handouts clean distclean venv-check
 
 # Debian and Ubuntu ship venv apart from Python: say which package to install when it is missing.
@@ -63,6 +65,12 @@ lab: venv-check $(LAB_STAMP)
 ## another host: the package's template), as dweebies app does
 app: $(LAB_STAMP)
 	$(PY) -m dweebies_widget app
+
+## lessons: serve every lesson as an app with Voila, as dweebies lessons does: a lesson menu
+## (number, title, time and goals of each), each lesson without its code, nothing fetched
+## from another host. Options go to Voila: make lessons LESSONS_ARGS="--port=8870"
+lessons: $(LAB_STAMP)
+	$(PY) -m dweebies_widget lessons $(LESSONS_ARGS)
 
 ## classroom: serve a class (the lobby for students, the teacher's page behind a password)
 ## from one store file, classroom.sqlite; asks for the teacher password first
@@ -142,20 +150,13 @@ screenshot: $(TEST_STAMP) chromium
 	  tests/test_browser.py::test_widget_plays_in_jupyterlab \
 	  "tests/test_browser_touch.py::test_touch_play_in_voila_on_a_tablet_then_landscape_then_a_phone"
 
-## handouts: an HTML page of each notebook in build/handouts, from its stored outputs (not run
-## again): where a board was, a picture of it (the widgets store one for pages without Python).
-## The widget state `make notebooks` stores is left out: with it nbconvert would choose the
-## widget views, empty boxes without a kernel. The code of the cells tagged "question" is left
-## out too, since it holds the question's answer; their output, the question without its answer,
-## stays. Other notebooks: make handouts HANDOUT_NOTEBOOKS=...
+## handouts: write the printable handouts into build/handouts (an index.html links them):
+## for each lesson a student worksheet and an exit quiz (no answers), the teacher's answer
+## key (every question's answer and why, every puzzle's answer and proof) and the 54 cards
+## to cut out. Elsewhere: make handouts HANDOUTS=folder
 HANDOUTS ?= build/handouts
-HANDOUT_NOTEBOOKS ?= notebooks/*.ipynb
 handouts: $(LAB_STAMP)
-	$(PY) -m jupyter nbconvert --to html --output-dir $(HANDOUTS) \
-	  --ClearMetadataPreprocessor.enabled=True \
-	  --ClearMetadataPreprocessor.clear_cell_metadata=False \
-	  --TagRemovePreprocessor.enabled=True \
-	  --TagRemovePreprocessor.remove_input_tags='["question"]' $(HANDOUT_NOTEBOOKS)
+	$(PY) -m dweebies_widget.handouts --out $(HANDOUTS)
 
 ## clean: remove caches and build output (keeps .venv)
 clean:
