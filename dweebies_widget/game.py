@@ -113,10 +113,10 @@ class Placement(NamedTuple):
         subject as it is: "You placed ...").
 
         >>> Placement(0, Move(3, (0, 1)), (), True).describe(["Ana", "Ben"])  # doctest: +ELLIPSIS
-        'Ana placed ... (3) at (0, 1) and drew a card'
+        'Ana placed Doozy at (0, 1) and drew a card'
         """
         who = _who(self.seat, names)
-        text = f"{who} placed {name(self.move.dweebie)} ({self.move.dweebie}) at {self.move.cell}"
+        text = f"{who} placed {name(self.move.dweebie)} at {self.move.cell}"
         n = len(self.taken)
         if n:
             text += f" and collected {n} card{'s' if n != 1 else ''}"
@@ -1483,9 +1483,8 @@ class Game:
             reason = "not-on-link"
             k = len(self._split.groups)
             why = (
-                f"Rules section 5 (split grid): the table is split into {k} groups and "
-                f"{self._split.cost} cards are needed to join them; cell {cell} is not on a "
-                "shortest bridge."
+                f"Rules section 5 (split grid): the table is split into {k} groups and its "
+                f"bridge cost is {self._split.cost}; cell {cell} is not on a shortest bridge."
             )
         return IllegalMoveError(why + tail, reason=reason, rule="5", legal=legal)
 

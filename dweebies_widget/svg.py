@@ -121,15 +121,15 @@ def _facts(game: Game) -> str:
     if game.out_of_play:
         text += f" \u00b7 Out of play: {plural(len(game.out_of_play), 'card')}"
     if not game.rules.auto_draw:
-        text += " \u00b7 Draws are taken by hand (auto_draw=False)"
+        text += " \u00b7 Draw-later rule: draw when you choose"
     return text
 
 
 def _bridge(game: Game) -> str:
-    """A split table's caption: how many cards rejoin it, and who may collect meanwhile."""
+    """A split table's caption: its groups, its bridge cost, and who may collect meanwhile."""
     return (
-        f"Split into {len(game.groups)} groups: {plural(game.bridge_cost, 'card')} needed to "
-        f"rejoin them; {game.rules.split_collecting}"
+        f"Split into {len(game.groups)} groups, bridge cost {game.bridge_cost}: "
+        f"{game.rules.split_collecting}"
     )
 
 

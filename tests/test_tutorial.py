@@ -215,7 +215,7 @@ def test_the_whole_guided_game_by_each_way_of_pointing(how: str) -> None:
             assert reply.move == step.reply
             # The verdict on your move stays first; Greedy's answer is the log's newest line.
             assert t.status_lines()[0] == lines[0]
-            said = f"Greedy placed {NAMES[reply.move.dweebie]} ({reply.move.dweebie}) at "
+            said = f"Greedy placed {NAMES[reply.move.dweebie]} at "
             assert t.log_entries()[0].startswith(f"{2 * i + 2}. {said}{reply.move.cell}")
     # Handed over: Greedy has played on its own, and nothing is guided any more.
     assert not t.guided and t.turn is None

@@ -195,7 +195,7 @@ def test_click_on_a_cell_not_touching_the_table_is_refused() -> None:
 def test_click_off_the_shortest_link_of_a_split_table_is_refused() -> None:
     game = Game.from_position({(0, 0): 1, (0, 2): 2}, hands=[[3, 4], [5, 6]], pile=[7, 8])
     w = DweebiesWidget(seats=["Ana", RandomPlayer()], game=game, ai_delay=0, flash=0)
-    assert "Split into 2 groups (1 card to rejoin)" in w.status_text()
+    assert "Split into 2 groups (bridge cost 1)" in w.status_text()
     before = state_of(w)
     click_hand(w, 0)
     click_cell(w, (1, 0))
@@ -435,7 +435,7 @@ def test_split_status_line() -> None:
     w = DweebiesWidget(seats=["Ana", "Ben"], game=game)
     cost = game.bridge_cost
     assert (
-        f"Split into 3 groups ({cost} cards to rejoin): "
+        f"Split into 3 groups (bridge cost {cost}): "
         "only the card that joins them may collect." in w.status_text()
     )
     strict = Game.from_position(
@@ -443,7 +443,7 @@ def test_split_status_line() -> None:
         rules=Rules(collect_on_reconnect=False),
     )  # fmt: skip
     said = DweebiesWidget(seats=["Ana", "Ben"], game=strict).status_text()
-    assert "to rejoin): nobody may collect until they are joined." in said
+    assert f"(bridge cost {cost}): nobody may collect until they are joined." in said
     click_hand(w, 0)
     scene = w.session.scene
     assert scene.link and scene.lit == frozenset(game.legal_cells())

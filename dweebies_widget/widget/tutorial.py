@@ -45,7 +45,7 @@ This turn asks for Mumbo at (0, 0): both are outlined.
 (1, {(0, 0): 12, (0, 1): 15})
 >>> t.status_lines()[0], t.log_entries()[0]
 ('Right! Mumbo is at (0, 0). It collected nothing: no other Mumbo was on the table.', \
-'2. Greedy placed Pimble (15) at (0, 1) and drew a card')
+'2. Greedy placed Pimble at (0, 1) and drew a card')
 """
 
 from __future__ import annotations

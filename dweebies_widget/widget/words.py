@@ -226,7 +226,7 @@ def log_entries(game: Game, labels: Sequence[str], again: str = AGAIN) -> list[s
     >>> game = Game(2, seed=7)
     >>> _ = game.play(game.hand(0)[0], (0, 0))
     >>> log_entries(game, ["Ana", "Ben"])
-    ['1. Ana placed Aroo (0) at (0, 0) and drew a card']
+    ['1. Ana placed Aroo at (0, 0) and drew a card']
     """
     items = [f"{i}. {a.describe(labels)}" for i, a in enumerate(game.history, 1)]
     items.reverse()
@@ -372,7 +372,7 @@ def status_lines(
     if game.is_split and not game.is_over:
         k, cost = len(game.groups), game.bridge_cost
         lines.append(
-            f"Split into {k} groups ({plural(cost, 'card')} to rejoin): "
+            f"Split into {k} groups (bridge cost {cost}): "
             f"{game.rules.split_collecting}."
         )
     if viewer is not None and game.may_draw(viewer):
