@@ -1,0 +1,176 @@
+"""Lessons 05 (build your own computer player) and 07 (the game-AI toolkits and a learning
+agent): their questions hold for the engine, their code does what their text says, and every
+figure they state is one that ``benchmarks/learning.py`` measured (``benchmarks/LEARNING.md``).
+
+nbval re-runs the notebooks and compares their stored outputs; what it cannot see is checked
+here: the claims written in Markdown and in the questions' data, the cells shown only once a
+question is answered, and the figures read from ``LEARNING.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import numpy as np
+import pytest
+
+from dweebies_widget import Game
+from dweebies_widget.adapters.pettingzoo import env, raw_env
+from dweebies_widget.adapters.selfplay import FEATURES, LinearPolicy, features, self_play
+from dweebies_widget.ai.tournament import wilson
+from dweebies_widget.lessons import lesson, question, questions
+
+ROOT = Path(__file__).resolve().parent.parent
+OWN_AI = ROOT / "notebooks" / "05_build_your_own_ai.ipynb"
+TOOLKITS = ROOT / "notebooks" / "07_rl_ecosystem.ipynb"
+LEARNING = ROOT / "benchmarks" / "LEARNING.md"
+NOTEBOOKS = {"05": OWN_AI, "07": TOOLKITS}
+
+
+def cells(path: Path) -> list[Any]:
+    return list(nbformat.read(path, as_version=4).cells)
+
+
+def defined(path: Path, name: str, **names: Any) -> Any:
+    """The function ``name`` as the notebook's one cell that defines it writes it."""
+    found = [c.source for c in cells(path)
+             if c.cell_type == "code" and re.search(rf"^def {name}\(", c.source, re.M)]
+    assert len(found) == 1, f"{path.name}: one cell defining {name}() expected"
+    space: dict[str, Any] = dict(names)
+    exec(compile(found[0], f"{path.name} {name}", "exec"), space)  # noqa: S102 - our notebook
+    return space[name]
+
+
+def figures() -> dict[str, Any]:
+    found = re.search(r"```json\n(.*?)\n```", LEARNING.read_text(encoding="utf-8"), re.S)
+    assert found is not None, "LEARNING.md ends with its figures as JSON"
+    data: dict[str, Any] = json.loads(found[1])
+    return data
+
+
+def percent(value: float) -> str:
+    return f"{round(100 * value)} %"
+
+
+# ----------------------------------------------------------------- the lessons' data
+@pytest.mark.parametrize("number", ["05", "07"])
+def test_each_lesson_asks_every_question_of_its_file_and_only_those(number: str) -> None:
+    sources = [c.source for c in cells(NOTEBOOKS[number]) if c.cell_type == "code"]
+    asked = [m for s in sources for m in re.findall(r'ask\("(\d\d\.[\w-]+)"\)', s)]
+    quiz = lesson(number).exit_quiz
+    assert 3 <= len(quiz) <= 5
+    assert any(f'exit_quiz("{number}")' in s for s in sources)
+    assert sorted(asked + [q.id for q in quiz]) == sorted(q.id for q in questions(number))
+    assert lesson(number).notebook == NOTEBOOKS[number].name
+
+
+@pytest.mark.parametrize("number", ["05", "07"])
+def test_question_and_reveal_cells_hold_only_their_call_and_are_hidden(number: str) -> None:
+    for cell in cells(NOTEBOOKS[number]):
+        source = cell.source
+        if cell.cell_type != "code":
+            continue
+        if re.search(r"\b(ask|reveal|exit_quiz)\(", source):
+            assert "\n" not in source.strip(), source
+            assert cell.metadata["jupyter"]["source_hidden"] is True
+            assert "hide-input" in cell.metadata["tags"]
+
+
+@pytest.mark.parametrize("number", ["05", "07"])
+def test_goals_name_skills_and_never_an_answer(number: str) -> None:
+    goals = " ".join(lesson(number).goals).casefold()
+    for q in questions(number):
+        assert q.choices[q.answer].casefold() not in goals
+        assert q.why.casefold()[:40] not in goals
+
+
+@pytest.mark.parametrize("number", ["05", "07"])
+def test_no_source_or_stored_output_names_a_dweebie_by_its_number(number: str) -> None:
+    for cell in cells(NOTEBOOKS[number]):
+        shown = [cell.source] + ["".join(o.get("text", "")) for o in cell.get("outputs", [])]
+        for part in shown:
+            assert not re.search(r"Move\(dweebie=|[A-Z][a-z]+ \(\d+\)", part), part[:200]
+
+
+def test_the_verdict_question_states_the_wilson_interval_of_its_games() -> None:
+    low, high = wilson(64 / 100, 100)
+    assert f"95 % interval {percent(low)} to {percent(high)}" in question("05.verdict").prompt
+    low, high = wilson(12 / 20, 20)
+    prompt = question("05.interval").prompt
+    assert f"95 % interval of {percent(low)} to {percent(high)}" in prompt
+    assert low < 0.5 < high  # "the interval holds 50 %"
+
+
+def test_the_lesson_judges_a_target_by_its_interval() -> None:
+    judge = defined(OWN_AI, "judge")
+    assert judge(0.60, 0.70, 0.60) == "above"
+    assert judge(0.50, 0.599, 0.60) == "below"
+    assert judge(0.542, 0.727, 0.60) == "cannot tell yet"  # the 64-of-100 question
+    assert question("05.verdict").choices[question("05.verdict").answer].startswith(
+        "Cannot tell yet"
+    )
+
+
+def test_the_rewards_the_questions_state_are_the_engines() -> None:
+    three = Game.from_position(board={}, hands=[[], [], []], scores=[9, 9, 4])
+    q = question("07.rewards")
+    shown = q.choices[q.answer]
+    assert [float(v) for v in re.findall(r"[+-]?\d+", shown)] == list(three.returns())
+    two = Game.from_position(board={}, hands=[[], []], scores=[12, 12])
+    q = question("07.tie")
+    assert q.choices[q.answer] == "0 and 0" and two.returns() == (0.0, 0.0)
+
+
+def test_the_baseline_question_computes_as_the_lesson_trains() -> None:
+    q = question("07.baseline")
+    won = 0.6
+    average = won * 1 + (1 - won) * -1
+    assert round(average, 3) == 0.2 and "+0.2" in q.prompt
+    assert q.choices[q.answer].startswith(f"By +{1 - average:.1f}")
+
+
+def test_the_lessons_training_loop_is_self_play_and_its_baseline_changes_it() -> None:
+    train = defined(TOOLKITS, "train", env=env, np=np, features=features, FEATURES=FEATURES)
+    plain = LinearPolicy()
+    self_play(plain, 3, seed=5)
+    same = train(LinearPolicy(), 3, seed=5, baseline=False)
+    assert np.allclose(same.weights, plain.weights)
+    based = train(LinearPolicy(), 3, seed=5, baseline=True)
+    assert not np.allclose(based.weights, plain.weights)
+
+
+def test_the_hand_set_agent_plays_collect_minus_reply() -> None:
+    q = question("07.handset")
+    assert "collect minus reply" in q.choices[q.answer]
+    policy = LinearPolicy(np.array([1.0, -1.0, 0.0]))
+    e = env(players=2)
+    for seed in range(3):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(12):
+            e.step(int(rng.choice(np.flatnonzero(e.last()[0]["action_mask"]))))
+        obs = e.last()[0]
+        actions, x = features(obs)
+        chosen = policy.act(obs, np.random.default_rng(0), explore=False)
+        value = x[:, 0] - x[:, 1]
+        assert value[list(actions).index(chosen)] == pytest.approx(value.max())
+
+
+def test_the_observation_does_not_say_which_dweebies_were_collected() -> None:
+    q = question("07.observation")
+    assert q.choices[q.answer] == "Which Dweebies have been collected"
+    board = {(0, 0): 20, (0, 1): 9}
+    seen = []
+    for other, pile in (([3], [5, 6]), ([4], [7, 8])):
+        game = Game.from_position(board=board, hands=[[1, 2], other], pile=pile, scores=[2, 0])
+        e = raw_env(players=2)
+        e.set_game(game)
+        seen.append((e.observe("player_0"), game.view(0).unseen))
+    (first, hidden_a), (second, hidden_b) = seen
+    assert hidden_a != hidden_b  # other Dweebies collected ...
+    assert np.array_equal(first["observation"], second["observation"])  # ... same observation
+    assert np.array_equal(first["action_mask"], second["action_mask"])
