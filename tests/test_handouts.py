@@ -5,24 +5,25 @@ widget view, which JupyterLab, Notebook 7 and Voila draw, and a picture for the 
 play widget's canvas as SVG (the very picture the canvas shows now, so it follows the game),
 a puzzle as it is first shown (never its answer, whatever the student did since), a
 question's prompt and choices (never its answer).  The SVG is drawn from the canvas's own
-recording; each canvas command is checked against the geometry the canvas gives it.  A
-question's code holds its answer, so ``make handouts`` leaves out the code of every cell
-tagged ``question``: every cell that asks one carries the tag, and a lesson's handout shows
-its questions but none of their answers.  (The handouts made from notebooks, in a real
-browser: ``test_browser_handouts.py``.)
+recording; each canvas command is checked against the geometry the canvas gives it.
+
+Then the printable handouts (``python -m dweebies_widget.handouts``, ``make handouts``),
+written once for the module: every worksheet holds every question of its lesson and no
+student sheet holds any question's explanation, what a choice is told, a verdict or a
+puzzle's answer; the exit quiz sheet holds exactly the exit questions; the answer key holds
+every question and every shipped puzzle (house-rule puzzles labelled), each with its answer
+and proof; the card sheet holds the 54 cards, as many of each Dweebie as its dots say.  (The
+handouts printed in a real browser: ``test_browser_handouts.py``.)
 """
 
 from __future__ import annotations
 
-import ast
 import html
-import io
-import json
 import re
 import subprocess
 import sys
-import tokenize
 import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +33,18 @@ from widget_events import click_cell, click_hand
 
 from dweebies_widget import DweebiesWidget
 from dweebies_widget.ai import GreedyPlayer
-from dweebies_widget.cards import NAMES
-from dweebies_widget.lessons import QuestionWidget
-from dweebies_widget.puzzles import PuzzleWidget
+from dweebies_widget.cards import NAMES, copies
+from dweebies_widget.handouts import (
+    ANSWER_KEY,
+    CARDS,
+    INDEX,
+    exit_quiz_name,
+    worksheet_name,
+)
+from dweebies_widget.handouts.key import answer_words, line_words
+from dweebies_widget.handouts.sources import lesson_puzzles, puzzle_sets, rules_label
+from dweebies_widget.lessons import LETTERS, QuestionWidget, lessons, questions
+from dweebies_widget.puzzles import PuzzleWidget, load
 from dweebies_widget.widget.paint import paint
 from dweebies_widget.widget.pen import Pen
 from dweebies_widget.widget.puzzle_paint import paint_overlay
@@ -244,76 +254,152 @@ def test_a_command_with_no_svg_is_an_error_not_a_blank() -> None:
 
 # ---------------------------------------------------------------------------- handouts
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-QUESTION_TAG = "question"
 
 
-def code_cells(path: Path) -> list[tuple[str, list[str]]]:
-    """Each code cell's source and tags."""
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    return [
-        ("".join(c["source"]), list(c["metadata"].get("tags", [])))
-        for c in cells
-        if c["cell_type"] == "code"
-    ]
-
-
-def question_calls(source: str) -> list[ast.Call]:
-    """The calls that make a question (a ``Question`` or a ``QuestionWidget``)."""
-    return [
-        node
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Call)
-        and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", ""))
-        in ("Question", "QuestionWidget")
-    ]
-
-
-def literal_pieces(source: str, node: ast.expr) -> list[str]:
-    """The string literals written for ``node`` in ``source``, each as the code writes it
-    (a text split over several lines is several literals; f-strings are left out)."""
-    segment = ast.get_source_segment(source, node) or ""
-    pieces = []
-    for token in tokenize.generate_tokens(io.StringIO(segment).readline):
-        if token.type == tokenize.STRING and not re.match(r"[rRbBuU]*[fF]", token.string):
-            pieces.append(ast.literal_eval(token.string))
-    return [p.strip() for p in pieces if p.strip()]
-
-
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_every_cell_that_asks_a_question_is_tagged_for_the_handouts(path: Path) -> None:
-    """The tag is what makes ``make handouts`` leave a question's code out: a new question
-    without it would print its ``answer=`` and ``why=`` in the handout.  Only question cells
-    carry it, so the handouts keep all other code."""
-    for source, tags in code_cells(path):
-        calls = question_calls(source)
-        assert all(any(k.arg == "why" for k in c.keywords) for c in calls)
-        assert (QUESTION_TAG in tags) == bool(calls), source[:200]
-
-
-def test_a_lessons_handout_shows_its_questions_but_not_their_answers(tmp_path: Path) -> None:
-    lesson = ROOT / "notebooks" / "01_rules.ipynb"
-    command = ["make", "-s", "-o", ".venv/.installed-notebooks", "handouts",
-               f"PY={sys.executable}", f"HANDOUTS={tmp_path}",
-               f"HANDOUT_NOTEBOOKS=notebooks/{lesson.name}"]  # fmt: skip
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+@pytest.fixture(scope="module")
+def handouts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every handout, written by ``python -m dweebies_widget.handouts`` as ``make handouts``
+    runs it."""
+    out = tmp_path_factory.mktemp("handouts")
+    done = subprocess.run(
+        [sys.executable, "-m", "dweebies_widget.handouts", "--out", str(out)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
-    page = (tmp_path / "01_rules.html").read_text(encoding="utf-8")
-    text = html.unescape(re.sub(r"<[^>]*>", "", page))  # what the page reads, code included
+    assert str(out / INDEX) in done.stdout
+    return out
 
-    asked = 0
-    for source, _ in code_cells(lesson):
-        calls = question_calls(source)
-        if not calls:  # the rest of the code stays
-            assert source.splitlines()[0] in text
+
+def read(path: Path) -> str:
+    """What a page says: its text with the tags taken out, the entities read and every run
+    of spaces made one space (see :func:`said`)."""
+    return said(html.unescape(re.sub(r"<[^>]*>", " ", path.read_text(encoding="utf-8"))))
+
+
+def said(text: str) -> str:
+    """``text`` with every run of spaces and line breaks made one space."""
+    return " ".join(text.split())
+
+
+def student_files(folder: Path) -> list[Path]:
+    """Every handout a student is given (everything but the answer key)."""
+    return sorted(p for p in folder.glob("*.html") if p.name != ANSWER_KEY)
+
+
+def test_make_handouts_runs_the_handouts_module() -> None:
+    dry = subprocess.run(["make", "-s", "-n", "-o", ".venv/.installed-notebooks", "handouts",
+                          "HANDOUTS=somewhere"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60)  # fmt: skip
+    assert dry.returncode == 0, dry.stderr
+    assert dry.stdout.split()[-4:] == ["-m", "dweebies_widget.handouts", "--out", "somewhere"]
+    assert "nbconvert" not in (ROOT / "Makefile").read_text(encoding="utf-8").split(
+        "handouts:")[-1].split("\n\n")[0]  # fmt: skip
+
+
+def test_each_lesson_has_a_worksheet_and_its_exit_quiz_a_sheet(handouts: Path) -> None:
+    names = {p.name for p in handouts.glob("*.html")}
+    for each in lessons():
+        assert worksheet_name(each.lesson) in names
+        assert (exit_quiz_name(each.lesson) in names) == bool(each.exit_quiz)
+    assert {ANSWER_KEY, CARDS, INDEX} <= names
+    index = (handouts / INDEX).read_text(encoding="utf-8")
+    links = set(re.findall(r'href="([^"]+)"', index))
+    assert links == names - {INDEX}  # the index links every other handout
+
+
+def test_every_worksheet_holds_every_question_of_its_lesson(handouts: Path) -> None:
+    for each in lessons():
+        page = (handouts / worksheet_name(each.lesson)).read_text(encoding="utf-8")
+        text = read(handouts / worksheet_name(each.lesson))
+        assert said(each.title) in text
+        assert all(said(goal) in text for goal in each.goals)
+        for q in each.questions:
+            assert said(q.prompt) in text, q.id
+            for i, choice in enumerate(q.choices):
+                assert said(f"{LETTERS[i]}. {choice}") in text, q.id
+            if q.position is not None:  # its table, drawn as the notebook draws it
+                svg = q.position.svg(names=q.seats or None, legal=q.legal).data.strip()
+                assert svg in page, q.id
+        exits = [q for q in each.questions if q.exit]
+        if exits:  # the exit quiz last, as in the notebook
+            assert text.index("exit quiz") < min(text.index(said(q.prompt)) for q in exits)
+
+
+def test_no_student_sheet_gives_an_answer_away(handouts: Path) -> None:
+    """The leak test over every student handout: no question's explanation, nothing a choice
+    is told, no verdict, no right choice marked, no puzzle's answer or what it does."""
+    sheets = {p.name: read(p) for p in student_files(handouts)}
+    assert len(sheets) >= 2 + len(lessons())
+    for q in questions():
+        for name, text in sheets.items():
+            assert said(q.why) not in text, (q.id, name)
+            for told in q.feedback:
+                assert said(told) not in text, (q.id, name)
+    shown = [p for each in lessons() for p in lesson_puzzles(each)]
+    for name, text in sheets.items():
+        assert "Right!" not in text and "Not quite" not in text and "(right)" not in text
+        assert "Answer:" not in text and "Why:" not in text, name
+        for p in shown:
+            assert said(answer_words(p)) not in text, (p.id, name)
+
+
+def test_the_exit_quiz_sheet_holds_exactly_the_exit_questions(handouts: Path) -> None:
+    for each in lessons():
+        if not each.exit_quiz:
             continue
-        for call in calls:
-            asked += 1
-            why = next(k.value for k in call.keywords if k.arg == "why")
-            assert literal_pieces(source, why), "the why is written as text"
-            for piece in literal_pieces(source, why):
-                assert piece not in text
-            for piece in literal_pieces(source, call.args[0]):
-                assert piece in text  # the question itself is on the page
-    assert asked == 5
-    assert not re.search(r"\b(answer|why)\s*=", text)
+        text = read(handouts / exit_quiz_name(each.lesson))
+        for q in each.questions:
+            assert (said(q.prompt) in text) == q.exit, q.id
+        assert 3 <= len(each.exit_quiz) <= 5
+
+
+def test_the_worksheet_shows_the_puzzles_its_notebook_names(handouts: Path) -> None:
+    for each in lessons():
+        notebook = (ROOT / "notebooks" / each.notebook).read_text(encoding="utf-8")
+        shown = lesson_puzzles(each)
+        assert all(p.id in notebook for p in shown)
+        page = (handouts / worksheet_name(each.lesson)).read_text(encoding="utf-8")
+        for i, p in enumerate(shown, 1):
+            assert f'id="{p.id}"><h3>Puzzle {i}</h3>' in page
+            # the board as first shown, under its goal
+            assert f"Goal: {html.escape(p.goal, quote=False)}" in page
+
+
+def test_the_answer_key_holds_every_question_and_every_puzzle(handouts: Path) -> None:
+    key = read(handouts / ANSWER_KEY)
+    for q in questions():
+        entry = key[key.index(q.id):]
+        assert said(q.why) in entry, q.id
+        assert said(f"Answer: {LETTERS[q.answer]}. {q.choices[q.answer]}") in entry, q.id
+        for told in q.feedback[: q.answer] + q.feedback[q.answer + 1 :]:
+            assert said(told) in entry, q.id  # what each wrong choice is told
+    shipped = load()
+    sets = puzzle_sets()
+    assert {p.id for each in sets for p in each.puzzles} >= {p.id for p in shipped}
+    for each in sets:
+        for p in each.puzzles:
+            assert p.id in key
+            entry = key[key.index(p.id):]
+            assert said(answer_words(p)) in entry, p.id
+            assert said(p.definition[1:]) in entry, p.id  # the kind's definition is the proof
+            label = rules_label(p)
+            if label:  # a house-rule puzzle says its rules
+                assert said(f"Played with: {label}") in entry
+    standard, house = sets
+    assert not any(rules_label(p) for p in standard.puzzles)
+    assert all(rules_label(p) for p in house.puzzles) and house.puzzles
+    endgame = next(p for p in shipped if p.kind == "endgame" and p.line)
+    assert said(line_words(endgame, endgame.line)) in key  # the proof line, move by move
+
+
+def test_the_card_sheet_holds_the_54_cards_as_many_of_each_as_its_dots_say(
+    handouts: Path,
+) -> None:
+    page = (handouts / CARDS).read_text(encoding="utf-8")
+    cards = re.findall(r'<div class="card" data-dweebie="([^"]+)">(.*?)</div>', page, re.DOTALL)
+    assert len(cards) == 54
+    assert Counter(name for name, _ in cards) == {NAMES[d]: copies(d) for d in range(27)}
+    for name, svg in cards:
+        said = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.text]
+        assert name in said  # the card's Dweebie by its name...
+        assert not any(t.strip("#").isdigit() for t in said)  # ...and never a number

@@ -17,11 +17,8 @@ No student sheet holds an answer: no right choice, no explanation, no verdict an
 wrong choice would be told (the tests check every question's explanation against every
 student sheet).
 
->>> import tempfile
->>> from pathlib import Path
->>> written = write(Path(tempfile.mkdtemp()))
->>> sorted(p.name for p in written if not p.name[0].isdigit())
-['answer-key.html', 'cards.html', 'index.html']
+>>> worksheet_name("01"), exit_quiz_name("01"), ANSWER_KEY, CARDS
+('01-worksheet.html', '01-exit-quiz.html', 'answer-key.html', 'cards.html')
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from ..puzzles import KINDS, Puzzle
 from ..questions import LETTERS, Question
 from ..widget.words import plural
 from .page import escape, page, picture
-from .sources import PuzzleSet, rules_words
+from .sources import PuzzleSet, rules_label
 
 __all__ = ["answer_key", "answer_words", "line_words", "puzzle_entry", "question_entry"]
 
@@ -87,8 +87,9 @@ def _answer_picture(p: Puzzle) -> str:
     return picture(game.svg(last=True, names=names, viewer=p.seat).data)
 
 
-def puzzle_entry(p: Puzzle, *, label: str = "", with_picture: bool = False) -> str:
-    """One puzzle in the key: goal, answer, and proof (``label``: the set's rule)."""
+def puzzle_entry(p: Puzzle, *, with_picture: bool = False) -> str:
+    """One puzzle in the key: its rules (unless standard), goal, answer and proof."""
+    label = rules_label(p)
     verdict = p.check(sorted(p.answer) if p.kind_info.marks_cells else min(p.answer))
     said = verdict.message.removeprefix("Right!").strip()
     definition = p.definition[:1].upper() + p.definition[1:]
@@ -147,8 +148,7 @@ def answer_key(
         if shown:
             body.append("<h3>Puzzles on the worksheet</h3>")
             body += [
-                f"<p><b>Puzzle {i}</b></p>" + puzzle_entry(p, with_picture=True,
-                                                          label=rules_words(p.position.rules))
+                f"<p><b>Puzzle {i}</b></p>" + puzzle_entry(p, with_picture=True)
                 for i, p in enumerate(shown, 1)
             ]  # fmt: skip
     for each in sets:
@@ -157,5 +157,5 @@ def answer_key(
             of_kind = [p for p in each.puzzles if p.kind == kind]
             if of_kind:
                 body.append(f"<h3>{escape(of_kind[0].kind_info.title)}: {len(of_kind)}</h3>")
-                body += [puzzle_entry(p, label=rules_words(p.position.rules)) for p in of_kind]
+                body += [puzzle_entry(p) for p in of_kind]
     return page("Dweebies: the teacher's answer key", "\n".join(body))

@@ -4,13 +4,11 @@ puzzles each lesson's notebook shows.
 A lesson's puzzles are the shipped puzzles whose ids its notebook's code names (such as
 ``"haul-b2ca433ace"``), in the order the code names them; boards a notebook makes itself
 are drawn by the notebook, not here.  The puzzle sets are the standard-rules set and the
-set under house rules, each puzzle of the second labelled with the rules it is played with.
+set under house rules (the house set), each puzzle of the second labelled with its rules.
 
->>> from dweebies_widget.rules import Rules
->>> rules_words(Rules())
-''
->>> rules_words(Rules(min_line=3))
-'house rule: a line must have at least 3 cards to be collected (min_line=3)'
+>>> standard, house = puzzle_sets()
+>>> rules_label(standard.puzzles[0]), rules_label(house.puzzles[0]).startswith("House rule")
+('', True)
 """
 
 from __future__ import annotations
@@ -23,9 +21,9 @@ from importlib.resources import files
 
 from ..lessons import Lesson
 from ..puzzles import KINDS, Puzzle, load
-from ..rules import Rules
+from ..puzzles.kinds.house import rules_note
 
-__all__ = ["PuzzleSet", "lesson_puzzles", "puzzle_sets", "rules_words"]
+__all__ = ["PuzzleSet", "lesson_puzzles", "puzzle_sets", "rules_label"]
 
 _ID = re.compile(rf"\b(?:{'|'.join(KINDS)})-[0-9a-f]{{10}}\b")
 
@@ -38,37 +36,19 @@ class PuzzleSet:
     puzzles: tuple[Puzzle, ...]
 
 
-def rules_words(rules: Rules) -> str:
-    """The rule options of ``rules`` that are not the standard rules', in words (empty for
-    the standard rules)."""
-    standard = Rules()
-    said = []
-    if rules.min_line != standard.min_line:
-        said.append(
-            f"house rule: a line must have at least {rules.min_line} cards to be collected "
-            f"(min_line={rules.min_line})"
-        )
-    if rules.collect_on_reconnect != standard.collect_on_reconnect:
-        said.append(
-            "house rule: the card that joins the table collects nothing "
-            "(collect_on_reconnect=False)"
-        )
-    if rules.auto_draw != standard.auto_draw:
-        said.append("the draw-later rule (auto_draw=False)")
-    if rules.hand_size != standard.hand_size:
-        said.append(f"hands of {rules.hand_size} cards (hand_size={rules.hand_size})")
-    return "; ".join(said)
+def rules_label(p: Puzzle) -> str:
+    """The rules ``p`` is played with, in words, when they are not the standard rules
+    (:func:`~dweebies_widget.puzzles.kinds.house.rules_note`); empty under the standard
+    rules."""
+    return rules_note(p.position.rules) or ""
 
 
 @cache
 def puzzle_sets() -> tuple[PuzzleSet, ...]:
     """The shipped puzzles: the standard-rules set first, then the house-rule set."""
-    shipped = load()
-    standard = tuple(p for p in shipped if not rules_words(p.position.rules))
-    house = tuple(p for p in shipped if rules_words(p.position.rules))
     return (
-        PuzzleSet("The puzzle set (standard rules)", standard),
-        PuzzleSet("The house-rule puzzles (each one says its rule)", house),
+        PuzzleSet("The puzzle set (standard rules)", tuple(load())),
+        PuzzleSet("The house set (each puzzle says its rules)", tuple(load(rules="house"))),
     )
 
 
