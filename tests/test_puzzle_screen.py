@@ -18,7 +18,7 @@ from helpers import PUZZLE_GAMES as GAMES
 from helpers import where_game
 
 from dweebies_widget import Move, grid
-from dweebies_widget.cards import COPIES
+from dweebies_widget.cards import COPIES, NAMES
 from dweebies_widget.puzzles import Puzzle, PuzzleWidget
 from dweebies_widget.puzzles.kinds import outcomes
 from dweebies_widget.widget.companion import PRESENTATION
@@ -30,7 +30,8 @@ from dweebies_widget.widget.timing import ManualClock
 
 @pytest.fixture(scope="module")
 def made() -> dict[str, Puzzle]:
-    return {kind: Puzzle.make(make(), kind) for kind, make in GAMES.items()}
+    # The safe position has two answers: a practice position (the others pass keep()).
+    return {kind: Puzzle.make(make(), kind, check_keep=False) for kind, make in GAMES.items()}
 
 
 def controller(puzzles: Any = None, **options: Any) -> tuple[PuzzleController, ManualClock]:
@@ -63,7 +64,7 @@ def test_a_wrong_where_check_keeps_the_marks_and_names_the_wrong_ones() -> None:
     assert c.board.state is State.SOLVING and c.controls().check
     assert c.overlay().callout is not None and c.overlay().callout.tone == "wrong"
     # Every wrong cell is named, the missed one only counted: the answer is not given away.
-    assert c.message.startswith("Not quite: Velvo (21) may not go on (1, 0) or (5, 5), and ")
+    assert c.message.startswith("Not quite: Velvo may not go on (1, 0) or (5, 5), and ")
     assert "you missed 1 cell" in c.message and "(0, 2)" not in c.message
     assert c.status_lines()[0] == "Change your marks, then press Check again (3 marked)."
     assert c.status_lines()[1] == c.message
@@ -174,13 +175,13 @@ def _in_play_by_formula(p: Puzzle) -> dict[int, int]:
 
 
 def _listed(needs: str, p: Puzzle) -> dict[int, int]:
-    """The unseen counts a needs line gives ("2 of Zuzu (25), Waggo (22) \u00b7 none of the
-    other Dweebies in play"), by id, for every Dweebie in play in ``p``."""
+    """The hidden counts a needs line gives ("2 of Zuzu, Waggo \u00b7 none of the other
+    Dweebies in play"), by id, for every Dweebie in play in ``p``."""
     out = {}
     for part in needs.split(": ", 1)[1].split(" \u00b7 "):
         n, cards = part.split(" of ", 1)
         if n != "none":
-            out |= {int(d): int(n) for d in re.findall(r"\((\d+)\)", cards)}
+            out |= {NAMES.index(d): int(n) for d in cards.split(", ")}
     in_play = set(p.position.board.values()) | set(p.position.hand(p.seat))
     assert set(out) <= in_play
     return {d: out.get(d, 0) for d in sorted(in_play)}
@@ -192,7 +193,7 @@ def test_a_safe_puzzle_shows_the_unseen_copies_of_each_dweebie_in_play(
     p = made["safe"]
     c, _ = controller([p])
     assert c.needs == (
-        "Copies you have not seen (in other hands or the pile): 1 of Ugbug (20), Waggo (22) "
+        "Cards hidden from you (in other hands or the draw pile): 1 of Ugbug, Waggo "
         "\u00b7 none of the other Dweebies in play"
     )
     unseen = Counter(p.view.unseen)
@@ -200,7 +201,7 @@ def test_a_safe_puzzle_shows_the_unseen_copies_of_each_dweebie_in_play(
     assert listed == _in_play_by_formula(p) == {d: unseen[d] for d in listed}
     assert c.needs in c.describe()
     w = PuzzleWidget([p, made["haul"]])
-    assert w.needs.layout.display is None and "1 of Ugbug (20), Waggo (22)" in w.needs.value
+    assert w.needs.layout.display is None and "1 of Ugbug, Waggo" in w.needs.value
     assert w.needs in w.controls_row.children  # under the buttons, kept in view with them
     w.next_button.click()
     assert w.needs.layout.display == "none"  # a haul needs nothing more
@@ -211,7 +212,7 @@ def test_every_shipped_safe_puzzle_counts_the_unseen_copies_as_the_engine_does()
     assert len(puzzles) >= 20
     for p in puzzles:
         needs = p.kind_info.needs(p.view)
-        assert needs is not None and needs.startswith("Copies you have not seen")
+        assert needs is not None and needs.startswith("Cards hidden from you")
         unseen = Counter(p.view.unseen)
         listed = _listed(needs, p)
         assert listed == _in_play_by_formula(p) == {d: unseen[d] for d in listed}
@@ -223,7 +224,7 @@ def test_a_safe_verdict_counts_the_unseen_copies_when_one_lies_on_the_table(
     p = made["safe"]
     assert 22 in p.position.board.values()  # a Waggo lies on the table
     message = p.check(Move(21, (0, -1))).message
-    assert message.endswith("with Waggo (22): you have not seen 1 of its 3 copies.")
+    assert message.endswith("with Waggo: 1 of its 3 cards is hidden from you.")
     assert Counter(p.view.unseen)[22] == 1 and "a Dweebie you have not seen" not in message
     on_table = 0
     for q in [q for q in shipped() if q.kind == "safe"]:
@@ -232,11 +233,17 @@ def test_a_safe_verdict_counts_the_unseen_copies_when_one_lies_on_the_table(
         assert out.biggest_handed is not None
         d, _ = out.biggest_handed
         text = q.check(move).message
-        said = re.search(r"\((\d+)\): you have not seen (any of its|\d+ of its|its only) ", text)
-        assert said is not None and int(said.group(1)) == d, text
+        said = re.search(
+            r"with (\w+): (all of its \d|\d+ of its \d|its only) cards? (is|are) hidden", text
+        )
+        assert said is not None and said.group(1) == NAMES[d], text
         n = Counter(q.view.unseen)[d]
         expected = (
-            "its only" if COPIES[d] == 1 else "any of its" if n == COPIES[d] else f"{n} of its"
+            "its only"
+            if COPIES[d] == 1
+            else f"all of its {COPIES[d]}"
+            if n == COPIES[d]
+            else f"{n} of its {COPIES[d]}"
         )
         assert said.group(2) == expected, text
         on_table += d in q.position.board.values()
@@ -298,7 +305,7 @@ def test_the_newest_news_comes_right_after_what_to_do(made: dict[str, Puzzle]) -
     p = made["haul"]
     c, clock = controller([p])
     c.hint()
-    assert c.status_lines()[1] == "Hint: Use Ugbug (20)."
+    assert c.status_lines()[1] == "Hint: Use Ugbug."
     play(c, Move(20, (1, 0)))
     lines = c.status_lines()
     assert lines[0].startswith("Not the answer") and lines[1].startswith("Not quite:")

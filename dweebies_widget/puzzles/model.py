@@ -10,6 +10,16 @@ it states.  Everything that depends on the kind is asked of the kind object
 (:attr:`Puzzle.kind_info`).  Nothing here draws: a widget
 shows :attr:`Puzzle.goal`, takes a click, and shows the :class:`Verdict` and the hints.
 
+**Keep-condition.**  A position that fails its kind's keep-condition (:meth:`Puzzle.keep`:
+one answer, and tempting wrong moves) is refused, naming the condition and why it fails,
+unless it is asked for with ``check_keep=False``: it is then a *practice position*
+(:attr:`Puzzle.kept` is ``False``), and its board says so (:attr:`Puzzle.practice_note`).
+
+**Rules.**  A puzzle under other rules than the standard ones (:mod:`~.kinds.house`:
+``min_line``, ``collect_on_reconnect`` or ``auto_draw`` not at its default) states them first
+in its goal (:attr:`Puzzle.rules_note`), and in every verdict when they give another answer
+than the standard rules would (:attr:`Puzzle.rule_changes_answer`).
+
 >>> from dweebies_widget import Game, Move
 >>> game = Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4},
 ...                           hands=[[20, 3], [5]])
@@ -21,9 +31,17 @@ shows :attr:`Puzzle.goal`, takes a click, and shows the :class:`Verdict` and the
 >>> p.check(Move(20, (0, 2))).correct
 True
 >>> print(p.check(Move(20, (1, 0))).message)
-Not quite: Ugbug (20) at (1, 0) collects 2 cards; the best move collects 3.
+Not quite: Ugbug at (1, 0) collects 2 cards; the best move collects 3.
 >>> p.hint(0).card, p.hint(1).text
 (20, 'Look at the top right of the table.')
+>>> p.kept, p.standard, p.rules_note
+(True, True, None)
+>>> from dweebies_widget import Rules
+>>> house = Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4},
+...                            hands=[[20, 3], [5]], rules=Rules(min_line=3))
+>>> print(Puzzle.make(house, "haul", check_keep=False).goal)  # doctest: +NORMALIZE_WHITESPACE
+House rule: a line needs at least 3 cards to be collected.
+Collect as many cards as you can with one move.
 """
 
 from __future__ import annotations
@@ -32,10 +50,13 @@ import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..game import Game, Move, View
+from ..rules import Rules
 from . import kinds as K
+from .kinds.house import standard_view
 from .rating import Measure
 from .verdict import Hint, Verdict
 
@@ -61,7 +82,8 @@ class Puzzle:
     """The kind's name (:attr:`kind_info` is the kind itself)."""
     themes: tuple[str, ...]
     rating: int
-    """1 (easy) to 5 (hard), measured: see :mod:`dweebies_widget.puzzles.rating`."""
+    """An Elo-like difficulty, 600 (easy) to 2400 (hard): see
+    :mod:`dweebies_widget.puzzles.rating` (files written before that scale hold 1 to 5)."""
     seat: int
     """The solver's seat (the seat to move)."""
     goal: str
@@ -73,6 +95,9 @@ class Puzzle:
     measure: Measure
     """What the rating was measured from."""
     position: Game = field(repr=False)
+    kept: bool = True
+    """Whether the position passes its kind's keep-condition (:meth:`keep`); ``False`` for a
+    practice position, made with ``check_keep=False``."""
 
     # ------------------------------------------------------------------ making
     @classmethod
@@ -84,6 +109,7 @@ class Puzzle:
         dweebie: int | None = None,
         *,
         themes: Iterable[str] = (),
+        check_keep: bool = True,
     ) -> Puzzle:
         """The puzzle of ``kind`` in ``game``'s position, for ``seat`` (by default, and
         necessarily, the seat to move).  ``dweebie`` names the card of a ``where`` puzzle
@@ -91,9 +117,13 @@ class Puzzle:
         exhaustive search and the rating by measurement; extra ``themes`` may be given.
 
         Raises :class:`PuzzleError`, quoting the kind's definition, when the position
-        has no answer of that kind.  An endgame is proven by a full search, whose cost
-        grows fast with the cards left in the hands: well under a second for the six or
-        fewer of the shipped endgames, minutes for ten.
+        has no answer of that kind, and, quoting its keep-condition and why the position
+        fails it, when it fails the keep-condition (more than one answer, or too few
+        tempting wrong moves) and ``check_keep`` is true.  With ``check_keep=False`` such
+        a position is made all the same, as a practice position (:attr:`kept` is
+        ``False``).  An endgame is proven by a full search, whose cost grows fast with
+        the cards left in the hands: well under a second for the six or fewer of the
+        shipped endgames, minutes for ten.
         """
         spec = K.kind(kind)
         try:
@@ -114,6 +144,14 @@ class Puzzle:
                 f"no {kind} puzzle here: {spec.definition}, and this position has none "
                 f"({spec.why_none(view)})"
             )
+        kept = spec.keep(view, answer)
+        if check_keep and not kept:
+            why = spec.why_not_kept(view, answer)
+            raise PuzzleError(
+                f"not a {kind} puzzle worth keeping: {spec.definition}, {spec.keep_rule}, "
+                f"and this position fails that{f' ({why})' if why else ''}; "
+                "make it with check_keep=False to use it as a practice position"
+            )
         position = game.copy()
         found = spec.measure(position, view.seat, answer)
         return cls(
@@ -122,11 +160,12 @@ class Puzzle:
             themes=tuple(sorted(set(_themes(view)) | set(spec.themes(view, answer)) | set(themes))),
             rating=found.rating,
             seat=view.seat,
-            goal=spec.goal(dweebie),
+            goal=spec.goal(dweebie, game.rules),
             answer=answer,
             dweebie=dweebie,
             measure=found,
             position=position,
+            kept=kept,
         )
 
     # ------------------------------------------------------------------ reading
@@ -146,6 +185,47 @@ class Puzzle:
     def view(self) -> View:
         """What the solver sees."""
         return self.position.view(self.seat)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the puzzle is set under."""
+        return self.position.rules
+
+    @property
+    def standard(self) -> bool:
+        """Whether the puzzle is under the standard rules (:mod:`~.kinds.house`)."""
+        return K.is_standard(self.rules)
+
+    @property
+    def rules_note(self) -> str | None:
+        """The puzzle's rules in words when they are not the standard ones ("House rule: a
+        line needs at least 3 cards to be collected."), else ``None``; the goal starts
+        with it."""
+        return K.rules_note(self.rules)
+
+    @property
+    def practice_note(self) -> str | None:
+        """For a practice position (:attr:`kept` is ``False``), what its board says of it;
+        else ``None``."""
+        if self.kept:
+            return None
+        if len(self.answer) > 1 and not self.kind_info.marks_cells:
+            return "Practice position: more than one move is right here."
+        return "Practice position, not a puzzle of the set."
+
+    @cached_property
+    def standard_answer(self) -> frozenset[Any]:
+        """The answer the same position would have under the standard rules (the answer
+        itself for a puzzle under them)."""
+        if self.standard:
+            return self.answer
+        return self.kind_info.answer(standard_view(self.view), self.dweebie)
+
+    @property
+    def rule_changes_answer(self) -> bool:
+        """Whether the puzzle's rules give another answer than the standard rules would:
+        its verdicts then say the rules."""
+        return self.standard_answer != self.answer
 
     @property
     def definition(self) -> str:

@@ -11,12 +11,21 @@ the deal's seed and every move that led there).  The answer's shape is its kind'
 Loading is checked like a game save and never executes anything (:func:`json.loads` reads
 plain data only): unknown or missing fields, wrong types, NaN and duplicate keys are
 refused; the position is rebuilt by :meth:`Game.from_json` (which replays every move
-through the rules); the seat must be the seat to move, the goal the kind's goal, the rating
-the one its measurement gives, the answer possible in the position (its kind says what
-that means), and the id the digest of the position, kind, card and answer, so an answer
-or position changed by hand is refused.
+through the rules); the seat must be the seat to move, the goal the kind's goal (today's
+words, or those of a file written before them: the puzzle then gets today's), the rating
+a number from 1 to 3999 that its measurement gives (an Elo-like difficulty, 600 to 2400;
+files written before that scale hold 1 to 5), the answer possible in the position (its kind
+says what that means), and the id the digest of the position, kind, card and answer, so an
+answer or position changed by hand is refused.
 ``prove=True`` also searches every answer again from scratch and checks the
-keep-condition of its kind (what the tests do for the shipped set).
+keep-condition of its kind (what the tests do for the shipped set), refusing a practice
+position (``Puzzle.make(..., check_keep=False)``); without it such a puzzle loads as what it
+is (:attr:`Puzzle.kept <dweebies_widget.puzzles.Puzzle.kept>` is ``False``).
+
+**Two sets.**  :func:`load` gives by default only the puzzles under the **standard rules**
+(every rule option that changes play at its default: :mod:`~.kinds.house`); the others, each
+of which states its rules in its goal, are the **house set**, ``load(rules="house")``, and
+``load(rules="all")`` gives both.  :func:`loads` reads a file's text whole.
 
 >>> from dweebies_widget import Game
 >>> from dweebies_widget.puzzles import Puzzle
@@ -24,6 +33,10 @@ keep-condition of its kind (what the tests do for the shipped set).
 >>> text = dumps([Puzzle.make(game, "haul")])
 >>> [p.kind for p in loads(text)]
 ['haul']
+>>> all(p.standard for p in load()), any(p.standard for p in load(rules="house"))
+(True, False)
+>>> len(load(rules="all")) == len(load()) + len(load(rules="house"))
+True
 """
 
 from __future__ import annotations
@@ -32,7 +45,7 @@ import json
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn
 
 from ..errors import SaveError
 from ..game import Game
@@ -41,7 +54,17 @@ from . import kinds as K
 from .model import Puzzle, puzzle_id
 from .rating import LADDER, Measure, rating_of
 
-__all__ = ["FORMAT", "VERSION", "PuzzleFileError", "dump", "dumps", "load", "loads"]
+__all__ = [
+    "FORMAT",
+    "RULE_SETS",
+    "VERSION",
+    "PuzzleFileError",
+    "RuleSet",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+]
 
 FORMAT = "dweebies-widget/puzzles"
 VERSION = 1
@@ -62,6 +85,13 @@ _MEASURE_KEYS = {"shares", "moves", "difficulty", "rating"}
 _MAX_TEXT = 20_000_000
 #: Where the shipped set lives inside the package.
 SHIPPED = "data/puzzles.json"
+#: The most a rating may be (an Elo-like difficulty is 600 to 2400).
+MAX_RATING = 4000
+
+RuleSet = Literal["standard", "house", "all"]
+"""Which puzzles :func:`load` gives: those under the standard rules, the others (the
+house set, each stating its rules in its goal), or all."""
+RULE_SETS: tuple[RuleSet, ...] = ("standard", "house", "all")
 
 
 class PuzzleFileError(SaveError):
@@ -90,14 +120,23 @@ def dump(puzzles: Iterable[Puzzle], path: str | Path) -> None:
     Path(path).write_text(dumps(puzzles), encoding="utf-8")
 
 
-def load(path: str | Path | None = None, *, prove: bool = False) -> list[Puzzle]:
+def load(
+    path: str | Path | None = None, *, rules: RuleSet = "standard", prove: bool = False
+) -> list[Puzzle]:
     """The shipped set (package data) or the puzzles of the file at ``path``, checked (see
-    the module docstring); ``prove`` also searches every answer again."""
+    the module docstring): by default only those under the standard rules;
+    ``rules="house"`` gives the others (the house set), ``rules="all"`` every puzzle.
+    ``prove`` also searches every answer again."""
+    if rules not in RULE_SETS:
+        raise ValueError(f"rules must be one of {', '.join(RULE_SETS)}, not {rules!r}")
     if path is None:
         text = resources.files(__package__).joinpath(SHIPPED).read_text(encoding="utf-8")
     else:
         text = Path(path).read_text(encoding="utf-8")
-    return loads(text, prove=prove)
+    puzzles = loads(text, prove=prove)
+    if rules == "all":
+        return puzzles
+    return [p for p in puzzles if p.standard == (rules == "standard")]
 
 
 def loads(text: str | bytes, *, prove: bool = False) -> list[Puzzle]:
@@ -150,8 +189,8 @@ def _puzzle(item: object, where: str, prove: bool) -> Puzzle:
     if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes):
         _fail(f"{where}: 'themes' must be a list of strings")
     rating = _int(rec["rating"], f"{where}: 'rating'")
-    if not 1 <= rating <= 5:
-        _fail(f"{where}: 'rating' must be 1 to 5, not {rating}")
+    if not 0 < rating < MAX_RATING:
+        _fail(f"{where}: 'rating' must be 1 to {MAX_RATING - 1}, not {rating}")
     seat = _int(rec["seat"], f"{where}: 'seat'")
     dweebie = rec["dweebie"]
     if dweebie is not None:
@@ -169,7 +208,8 @@ def _puzzle(item: object, where: str, prove: bool) -> Puzzle:
     problem = spec.illegal(game, seat, answer, dweebie)
     if problem:
         _fail(f"{where}: {problem}")
-    if rec["goal"] != spec.goal(dweebie):
+    goal = spec.goal(dweebie, game.rules)
+    if rec["goal"] != goal and rec["goal"] not in spec.former_goals(dweebie):
         _fail(f"{where}: 'goal' is not the goal of a {kind} puzzle")
     m = _obj(rec["measure"], f"{where}: 'measure'", _MEASURE_KEYS)
     shares = m["shares"]
@@ -200,16 +240,17 @@ def _puzzle(item: object, where: str, prove: bool) -> Puzzle:
         themes=tuple(themes),
         rating=rating,
         seat=seat,
-        goal=rec["goal"],
+        goal=goal,
         answer=answer,
         dweebie=dweebie,
         measure=measure,
         position=game,
+        kept=spec.keep(game.view(seat), answer),
     )
     if prove:
         if not puzzle.prove():
             _fail(f"{where}: the answer is not what the definition of {kind} gives")
-        if not puzzle.keep():
+        if not puzzle.kept:
             _fail(f"{where}: the position fails the keep-condition of {kind}")
     return puzzle
 

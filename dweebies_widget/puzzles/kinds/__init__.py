@@ -6,16 +6,19 @@ answer's JSON codec, the generator's pre-filter and what a widget needs to know.
 of the package asks the kind object (:func:`kind`) and never names a kind itself, so a new
 kind is one new module plus its line in :data:`BUILT_IN` (or a :func:`register` call).
 
-The kinds shipped, in the order lessons meet them (rules references in the modules):
+A kind's goal states the puzzle's rules first when they are not the standard ones
+(:mod:`.house`).  The kinds shipped, in the order lessons meet them (rules references in
+the modules):
 
 * ``haul`` (:mod:`.haul`): collect as many cards as possible with one move;
-* ``rejoin`` (:mod:`.rejoin`): join a split table with a move that collects;
+* ``rejoin`` (:mod:`.rejoin`, titled "Join"): join a split table with a move that collects
+  and keeps it joined;
 * ``safe`` (:mod:`.safe`): collect without handing the next seat a collection;
 * ``where`` (:mod:`.where`): mark every cell where a named card may go;
 * ``endgame`` (:mod:`.endgame`): two players, empty pile: the move that wins by force.
 
 >>> [k.title for k in kinds().values()]
-['Haul', 'Rejoin', 'Safe', 'Where', 'Endgame']
+['Haul', 'Join', 'Safe', 'Where', 'Endgame']
 >>> kind("haul").definition
 'the answer is the moves that collect the most cards with one placement'
 >>> from dweebies_widget import Game
@@ -32,6 +35,7 @@ from .analysis import SAFE_LIMIT, Outcome, is_two_way, outcomes
 from .base import Kind, MoveKind, Posed, Scan, solver_view
 from .endgame import Endgame
 from .haul import Haul
+from .house import is_standard, rules_note
 from .rejoin import Rejoin
 from .safe import Safe
 from .where import Where
@@ -47,12 +51,14 @@ __all__ = [
     "Posed",
     "Scan",
     "card",
+    "is_standard",
     "is_two_way",
     "kind",
     "kinds",
     "names",
     "outcomes",
     "register",
+    "rules_note",
     "solver_view",
     "unregister",
 ]

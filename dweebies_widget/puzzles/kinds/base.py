@@ -4,12 +4,14 @@ whose answer is a move, and what a kind is handed (:class:`Posed`, :class:`Scan`
 A kind is one class in one module of this package, holding everything the kind means:
 
 * its **name** (the string of :attr:`Puzzle.kind <dweebies_widget.puzzles.Puzzle.kind>`
-  and of the puzzle files), **title** (as a widget shows it), **goal** for the student, and
-  its **definition** and **keep rule** in words;
+  and of the puzzle files), **title** (as a widget shows it), **goal** for the student
+  (exactly its definition, in a student's words, after the puzzle's rules when they are not
+  the standard ones: :mod:`.house`), and its **definition** and **keep rule** in words;
 * :meth:`Kind.answer`, the answer **by exhaustive search** (an empty answer means the
   position has no puzzle of the kind, and :meth:`Kind.why_none` says why), and
   :meth:`Kind.keep`, whether the position makes a **good** puzzle (one answer, and tempting
-  wrong moves): the generator keeps only those;
+  wrong moves): the generator keeps only those, and :meth:`Kind.why_not_kept` says why a
+  position fails it;
 * :meth:`Kind.check`, the verdict on an attempt with its **praise** or **fault** in plain
   words, :meth:`Kind.hints`, :meth:`Kind.themes` and :meth:`Kind.measure` (the rating);
 * the answer's **JSON codec**: :meth:`Kind.encode`, :meth:`Kind.decode` (the shape) and
@@ -36,9 +38,11 @@ from typing import Any, ClassVar, Protocol
 from ...errors import IllegalMoveError
 from ...game import Game, Move, View
 from ...grid import Cell
+from ...rules import Rules
 from ..rating import Measure, measure
 from ..verdict import Hint, Verdict
 from .analysis import Outcome, is_two_way, outcomes
+from .house import rules_note
 from .words import area_words, around, card, cards
 
 __all__ = [
@@ -50,6 +54,7 @@ __all__ = [
     "as_move",
     "is_int_list",
     "solver_view",
+    "with_rules",
 ]
 
 
@@ -79,6 +84,11 @@ class Posed(Protocol):
     @property
     def view(self) -> View:
         """What the solver sees."""
+
+    @property
+    def rule_changes_answer(self) -> bool:
+        """Whether the puzzle's rules give another answer than the standard rules would
+        (its verdicts then say the rule)."""
 
 
 class Scan:
@@ -150,9 +160,24 @@ class Kind(ABC):
         return f"<puzzle kind {self.name!r}>"
 
     # ------------------------------------------------------------------ the answer
-    def goal(self, dweebie: int | None = None) -> str:
-        """The goal for the student, one sentence."""
-        return self.goal_text.format(card=card(dweebie) if dweebie is not None else "")
+    former_goal_texts: ClassVar[tuple[str, ...]] = ()
+    """Earlier words of :attr:`goal_text`: a puzzle file written with them still loads, with
+    today's goal (:meth:`former_goals`)."""
+
+    def goal(self, dweebie: int | None = None, rules: Rules | None = None) -> str:
+        """The goal for the student: one sentence, after the puzzle's ``rules`` in words
+        when they are not the standard ones (:func:`~.house.rules_note`)."""
+        text = self.goal_text.format(card=card(dweebie) if dweebie is not None else "")
+        note = rules_note(rules) if rules is not None else None
+        return f"{note} {text}" if note else text
+
+    def former_goals(self, dweebie: int | None = None) -> set[str]:
+        """The goals that puzzle files written before today's words hold: without the
+        rules, in today's or earlier words, the card named by its name or (before) by its
+        name and number."""
+        names = [""] if dweebie is None else [card(dweebie), f"{card(dweebie)} ({dweebie})"]
+        texts = (self.goal_text, *self.former_goal_texts)
+        return {t.format(card=n) for t in texts for n in names}
 
     def named_card(self, view: View, dweebie: int | None) -> int:
         """For a kind that names a card: ``dweebie``, which must be in the solver's hand,
@@ -177,6 +202,11 @@ class Kind(ABC):
     @abstractmethod
     def why_none(self, view: View) -> str:
         """Why the position has no answer, in words (it has none)."""
+
+    def why_not_kept(self, view: View, answer: frozenset[Any]) -> str:
+        """Why the position with this answer fails :meth:`keep`, in words (it fails it);
+        ``""`` when the kind does not say."""
+        return ""
 
     def themes(self, view: View, answer: frozenset[Any]) -> list[str]:
         """The themes the answer shows (the table's and the rules' themes are added by
@@ -257,11 +287,13 @@ class MoveKind(Kind):
         outs = outcomes(puzzle.view)
         out = outs[move]
         if move in puzzle.answer:
-            return Verdict(True, self.praise(puzzle, out), out.collected, self.line(puzzle, move))
-        # For an endgame, the line shows how the opponent answers the move.
+            text = self.praise(puzzle, out)
+        else:
+            text = "Not quite: " + self.fault(puzzle, outs, out)
+        # For an endgame, the line shows the proof, or how the opponent answers the move.
         return Verdict(
-            False,
-            "Not quite: " + self.fault(puzzle, outs, out),
+            move in puzzle.answer,
+            with_rules(puzzle, text),
             out.collected,
             self.line(puzzle, move),
         )
@@ -295,6 +327,13 @@ class MoveKind(Kind):
             if found.points >= 5:
                 out.append("long_line")
         return out
+
+
+def with_rules(puzzle: Posed, message: str) -> str:
+    """``message``, then the puzzle's rules in words when they change its answer."""
+    if not puzzle.rule_changes_answer:
+        return message
+    return f"{message} {rules_note(puzzle.position.rules)}"
 
 
 def solver_view(game: Game, seat: int | None = None) -> View:

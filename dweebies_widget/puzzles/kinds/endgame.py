@@ -42,8 +42,12 @@ class Endgame(MoveKind):
     )
     keep_rule = "kept if exactly one move does and at least 3 other moves do not"
     goal_text = (
+        "The draw pile is empty, so you can work out your opponent's cards: find a move "
+        "that makes you end with more collected cards than them, whatever they do."
+    )
+    former_goal_texts = (
         "The pile is empty and you can work out your opponent's cards: find the move that "
-        "wins whatever they do."
+        "wins whatever they do.",
     )
     searched_games = 800
     scores_matter = True
@@ -66,6 +70,12 @@ class Endgame(MoveKind):
         except NotAnEndgame as exc:
             return str(exc)
         return "no move wins by force"
+
+    def why_not_kept(self, view: View, answer: frozenset[Any]) -> str:
+        if len(answer) != 1:
+            return f"{len(answer)} moves win by force"
+        others = len(view.legal_moves()) - 1
+        return f"only {plural(others, 'other move')} {'is' if others == 1 else 'are'} legal"
 
     def line(self, puzzle: Posed, move: Move) -> tuple[Move, ...]:
         """The move, then best play of both sides to the end."""
@@ -95,8 +105,8 @@ class Endgame(MoveKind):
         """Every card the solver has not seen is in the opponent's hand: they are named."""
         cards = ", ".join(name(d) for d in view.unseen) or "nothing"
         return (
-            f"The pile is empty, so every card you have not seen is in your opponent's hand: "
-            f"{cards}."
+            f"The draw pile is empty, so every card hidden from you is in your opponent's "
+            f"hand: {cards}."
         )
 
     def find(self, scan: Scan) -> Iterator[int | None]:

@@ -18,7 +18,7 @@ from typing import Any
 from ...game import Move, View
 from .analysis import Outcome, is_two_way, outcomes
 from .base import MoveKind, Posed, Scan
-from .words import does
+from .words import does, plural
 
 __all__ = ["Haul"]
 
@@ -46,6 +46,16 @@ class Haul(MoveKind):
 
     def why_none(self, view: View) -> str:
         return "no move collects anything"
+
+    def why_not_kept(self, view: View, answer: frozenset[Any]) -> str:
+        outs = outcomes(view, handed=False)
+        if len(answer) != 1:
+            return f"{len(answer)} moves collect the most"
+        (move,) = answer
+        if outs[move].points < 3:
+            return f"the best move collects only {plural(outs[move].points, 'card')}"
+        others = sum(1 for m, o in outs.items() if m != move and o.points)
+        return f"only {plural(others, 'other move')} {'collects' if others == 1 else 'collect'}"
 
     def praise(self, puzzle: Posed, out: Outcome) -> str:
         text = f"Right! {does(out)}"

@@ -33,8 +33,12 @@ class Safe(MoveKind):
     )
     keep_rule = "kept if that is one move and at least 3 moves collect more but are unsafe"
     goal_text = (
+        "Collect as many cards as you can, but leave the next player nothing they could "
+        "collect with a card that is hidden from you."
+    )
+    former_goal_texts = (
         "Collect as many cards as you can without leaving the next player a line of 2 or "
-        "more cards to collect."
+        "more cards to collect.",
     )
 
     def answer(self, view: View, dweebie: int | None = None) -> frozenset[Move]:
@@ -49,10 +53,18 @@ class Safe(MoveKind):
     def why_none(self, view: View) -> str:
         return "no move collects without handing the next player a collection"
 
+    def why_not_kept(self, view: View, answer: frozenset[Any]) -> str:
+        outs = outcomes(view)
+        if len(answer) != 1:
+            return f"{len(answer)} moves are safe and collect the most"
+        (move,) = answer
+        n = sum(1 for o in outs.values() if o.points > outs[move].points and not o.safe)
+        return f"only {plural(n, 'move')} {'collects' if n == 1 else 'collect'} more but unsafely"
+
     def praise(self, puzzle: Posed, out: Outcome) -> str:
         return (
-            f"Right! {does(out)} and leaves the next player nothing to collect with a card "
-            "you have not seen."
+            f"Right! {does(out)} and leaves the next player nothing they could collect with "
+            "a card that is hidden from you."
         )
 
     def fault(self, puzzle: Posed, outs: dict[Move, Outcome], out: Outcome) -> str:
@@ -69,15 +81,15 @@ class Safe(MoveKind):
 
     def needs(self, view: View) -> str:
         """For each Dweebie in play (on the table or in the solver's hand), how many of its
-        copies the solver has not seen (the cards the next player may hold): grouped by that
-        number, the most first; those with none are "the other Dweebies in play"."""
+        cards are hidden from the solver (the cards the next player may hold): grouped by
+        that number, the most first; those with none are "the other Dweebies in play"."""
         groups: dict[int, list[str]] = {}
         for d, n in unseen_counts(view).items():
             groups.setdefault(n, []).append(card(d))
         parts = [f"{n} of {', '.join(names)}" for n, names in sorted(groups.items())[::-1] if n]
         if 0 in groups:
             parts.append("none of the other Dweebies in play" if parts else "none")
-        return "Copies you have not seen (in other hands or the pile): " + " \u00b7 ".join(parts)
+        return "Cards hidden from you (in other hands or the draw pile): " + " \u00b7 ".join(parts)
 
     def find(self, scan: Scan) -> Iterator[int | None]:
         """The answer collects, and 3 moves collect more: only collecting moves matter, so

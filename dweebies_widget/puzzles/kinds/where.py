@@ -27,7 +27,7 @@ from ...game import Game, View
 from ...grid import Cell
 from ..rating import Measure, rating_of
 from ..verdict import Hint, Verdict
-from .base import Kind, Posed, Scan, as_cell, is_int_list
+from .base import Kind, Posed, Scan, as_cell, is_int_list, with_rules
 from .words import area_words, around, card, plural
 
 __all__ = ["Where"]
@@ -64,6 +64,15 @@ class Where(Kind):
     def why_none(self, view: View) -> str:
         return "the card cannot be placed"
 
+    def why_not_kept(self, view: View, answer: frozenset[Any]) -> str:
+        if not view.public_game().is_split:
+            return "the table is not split"
+        frontier = len(grid.frontier(view.board))
+        return (
+            f"{plural(frontier, 'empty cell')} {'is' if frontier == 1 else 'are'} next to a "
+            f"card and {len(answer)} legal"
+        )
+
     def measure(self, game: Game, seat: int, answer: frozenset[Any]) -> Measure:
         """The size of the task (see the module docstring)."""
         view = game.view(seat)
@@ -88,21 +97,24 @@ class Where(Kind):
         answer = puzzle.answer
         if chosen == answer:
             n = len(answer)
-            return Verdict(
-                True, f"Right! {card(puzzle.dweebie)} may go on exactly these {plural(n, 'cell')}."
-            )
+            text = f"Right! {card(puzzle.dweebie)} may go on exactly these {plural(n, 'cell')}."
+            return Verdict(True, with_rules(puzzle, text))
         # Which of the student's cells are wrong first (and why the first is), of the cells
         # missed only how many: the student tries again, so the answer is not given away.
         wrong = sorted(chosen - answer)
         missed = len(answer - chosen)
         lack = f"you missed {plural(missed, 'cell')} where it may go"
         if not wrong:
-            return Verdict(False, f"Not quite: your marks are right, but {lack}.")
+            return Verdict(
+                False, with_rules(puzzle, f"Not quite: your marks are right, but {lack}.")
+            )
         cells = " or ".join(filter(None, [", ".join(map(str, wrong[:-1])), str(wrong[-1])]))
         first = f"{card(puzzle.dweebie)} may not go on {cells}" + (
             f", and {lack}" if missed else ""
         )
-        return Verdict(False, f"Not quite: {first}. {_why_not(puzzle, wrong[0])}")
+        return Verdict(
+            False, with_rules(puzzle, f"Not quite: {first}. {_why_not(puzzle, wrong[0])}")
+        )
 
     def hints(self, puzzle: Posed) -> tuple[Hint, ...]:
         """First what makes a cell legal, then the area of the answer."""
@@ -111,11 +123,13 @@ class Where(Kind):
         if game.is_split:
             k, cost = len(game.groups), game.bridge_cost
             first = (
-                f"The table is split into {k} groups that need {plural(cost, 'card')} to "
-                "join: a card may go only on a shortest way to join them."
+                f"The table is split into {k} groups and its bridge cost is {cost}: a card "
+                "may go only where it lowers the bridge cost by one."
             )
+        elif game.board:
+            first = "The table is one group: a card may go next to any card."
         else:
-            first = "The table is in one piece: a card may go next to any card."
+            first = "The table is empty: the first card goes on the centre, (0, 0)."
         return (
             Hint(first, puzzle.dweebie),
             Hint(f"Look at {area_words(cells, game.board)}.", puzzle.dweebie, around(cells)),
@@ -166,9 +180,8 @@ def _why_not(puzzle: Posed, cell: Cell) -> str:
             k = len(game.groups)
             cost = game.bridge_cost
             return (
-                f"{cell} is next to a card, but the table is split into {k} groups that "
-                f"need {plural(cost, 'card')} to join, and {cell} is on no shortest bridge "
-                "between them."
+                f"{cell} is next to a card, but the table is split into {k} groups and its "
+                f"bridge cost is {cost}: a card on {cell} would not lower it by one."
             )
         if exc.reason == "not-adjacent":
             return f"{cell} touches no card (corners do not count)."

@@ -2,7 +2,7 @@
 messages and hints.
 
 >>> card(25)
-'Zuzu (25)'
+'Zuzu'
 >>> area_words({(0, 2)}, {(0, 0): 1, (1, 2): 2})
 'the top right of the table'
 """
@@ -32,8 +32,8 @@ __all__ = [
 
 
 def card(dweebie: int) -> str:
-    """A Dweebie in words: its name and id."""
-    return f"{name(dweebie)} ({dweebie})"
+    """A Dweebie in words: its name (a student sees names, never ids)."""
+    return name(dweebie)
 
 
 def cards(dweebies: Sequence[int]) -> str:
@@ -48,7 +48,7 @@ def plural(n: int, word: str) -> str:
 
 
 def move_text(move: Move) -> str:
-    """A move in words: ``'Ugbug (20) at (0, 2)'``."""
+    """A move in words: ``'Ugbug at (0, 2)'``."""
     return f"{card(move.dweebie)} at {move.cell}"
 
 
@@ -79,24 +79,26 @@ def unseen_counts(view: View) -> dict[int, int]:
 
 
 def unseen_copies(view: View, dweebie: int) -> str:
-    """How many copies of ``dweebie`` the solver has not seen, in words: exactly what
-    :func:`unseen_counts` counts.
+    """How many cards of ``dweebie`` are hidden from the solver (in other hands or the draw
+    pile), in words: exactly what :func:`unseen_counts` counts.
 
     >>> from dweebies_widget import Game
     >>> game = Game.from_position(board={(0, 0): 22, (0, 1): 3}, hands=[[9], [22, 9]])
     >>> [unseen_copies(game.view(0), d) for d in (22, 3, 9)]
-    ['you have not seen 1 of its 3 copies', 'you have seen its only copy', \
-'you have not seen 1 of its 2 copies']
+    ['1 of its 3 cards is hidden from you', 'its only card is not hidden from you', \
+'1 of its 2 cards is hidden from you']
     >>> game = Game.from_position(board={(0, 0): 5}, hands=[[9], [22, 4]], pile=[22, 22])
     >>> unseen_copies(game.view(0), 22), unseen_copies(game.view(0), 4)
-    ('you have not seen any of its 3 copies', 'you have not seen its only copy')
+    ('all of its 3 cards are hidden from you', 'its only card is hidden from you')
     """
     n, copies = Counter(view.unseen)[dweebie], COPIES[dweebie]
     if copies == 1:
-        return "you have not seen its only copy" if n else "you have seen its only copy"
-    if n == copies:
-        return f"you have not seen any of its {copies} copies"
-    return f"you have not seen {n} of its {copies} copies"
+        return "its only card is hidden from you" if n else "its only card is not hidden from you"
+    if n in (0, copies):
+        return (
+            f"{'all' if n else 'none'} of its {copies} cards {'are' if n else 'is'} hidden from you"
+        )
+    return f"{n} of its {copies} cards {'is' if n == 1 else 'are'} hidden from you"
 
 
 def around(cells: Iterable[Cell]) -> frozenset[Cell]:
