@@ -3,21 +3,10 @@ question's own table."""
 
 from __future__ import annotations
 
-from dweebies_widget import NAMES, Game, grid
-from dweebies_widget.lessons import lesson, question
+from lesson_tables import NUMBER, right, table
 
-NUMBER = {n: d for d, n in enumerate(NAMES)}
-
-
-def table(qid: str) -> Game:
-    position = question(qid).position
-    assert position is not None, qid
-    return position.copy()
-
-
-def right(qid: str) -> str:
-    q = question(qid)
-    return q.choices[q.answer]
+from dweebies_widget import Game, grid
+from dweebies_widget.lessons import lesson
 
 
 def test_the_first_card_goes_in_the_centre() -> None:

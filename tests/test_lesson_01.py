@@ -11,25 +11,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from lesson_tables import NUMBER, right, table
 
 from dweebies_widget import NAMES, Game, copies, grid
 from dweebies_widget.cards import FULL_DECK
 from dweebies_widget.lessons import lesson, question
 from dweebies_widget.puzzles import Puzzle
-
-NUMBER = {n: d for d, n in enumerate(NAMES)}
-
-
-def table(qid: str) -> Game:
-    """A fresh copy of question ``qid``'s table."""
-    position = question(qid).position
-    assert position is not None, qid
-    return position.copy()
-
-
-def right(qid: str) -> str:
-    q = question(qid)
-    return q.choices[q.answer]
 
 
 def test_the_dots_count_every_card_of_a_dweebie() -> None:
