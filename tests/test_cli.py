@@ -37,10 +37,10 @@ def command(
     )
 
 
-def test_lessons_copies_the_nine_notebooks_and_would_open_jupyterlab_there(
+def test_course_copies_the_nine_notebooks_and_would_open_jupyterlab_there(
     tmp_path: Path,
 ) -> None:
-    done = command("lessons", "course", "--no-lab", cwd=tmp_path)
+    done = command("course", "course", "--no-lab", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     course = tmp_path / "course"
     assert sorted(p.name for p in (course / "notebooks").iterdir()) == NOTEBOOKS
@@ -52,13 +52,34 @@ def test_lessons_copies_the_nine_notebooks_and_would_open_jupyterlab_there(
     assert "-m jupyter lab notebooks/00_play.ipynb" in done.stdout
 
 
-def test_lessons_keeps_a_students_work_and_has_a_default_folder(tmp_path: Path) -> None:
-    assert command("lessons", "--no-lab", cwd=tmp_path).returncode == 0
+def test_course_keeps_a_students_work_and_has_a_default_folder(tmp_path: Path) -> None:
+    assert command("course", "--no-lab", cwd=tmp_path).returncode == 0
     play = tmp_path / "dweebies-course" / "notebooks" / "00_play.ipynb"
     play.write_text("my work", encoding="utf-8")
-    again = command("lessons", "--no-lab", cwd=tmp_path)
+    again = command("course", "--no-lab", cwd=tmp_path)
     assert again.returncode == 0 and "0 file(s)" in again.stdout
     assert play.read_text(encoding="utf-8") == "my work"
+
+
+def test_lessons_serves_the_lessons_app_and_writes_nothing(tmp_path: Path) -> None:
+    done = command("lessons", "--no-open", "--port=8899", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    line = done.stdout.strip()
+    assert line.startswith("Would start: ")
+    assert line.endswith("-m dweebies_widget.voila_templates.lessons_app --port=8899")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_lessons_with_a_folder_or_lab_still_copies_the_course_with_a_note(
+    tmp_path: Path,
+) -> None:
+    """What ``dweebies lessons DIR`` did before ``dweebies course`` existed still works."""
+    for args, folder in ((["lessons", "old"], "old"), (["lessons", "--lab"], "dweebies-course")):
+        done = command(*args, "--no-lab", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert f"is now dweebies course {folder}" in done.stderr
+        assert (tmp_path / folder / "notebooks" / "00_play.ipynb").is_file()
+        assert "-m jupyter lab notebooks/00_play.ipynb" in done.stdout
 
 
 def test_app_and_puzzles_serve_their_notebook_with_the_packages_template(tmp_path: Path) -> None:
@@ -76,7 +97,7 @@ def test_the_console_script_is_the_same_command(tmp_path: Path) -> None:
     script = Path(sys.executable).with_name("dweebies")
     done = subprocess.run([script, "--help"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
-    for sub in ("lessons", "app", "classroom", "puzzles"):
+    for sub in ("lessons", "course", "app", "classroom", "puzzles"):
         assert sub in done.stdout
 
 
@@ -101,8 +122,10 @@ def test_classroom_serve_without_the_extra_stops_first_and_writes_nothing(
     assert list(tmp_path.iterdir()) == []
 
 
-def test_lessons_and_app_without_the_notebooks_extra_stop_first(tmp_path: Path) -> None:
-    done = command("lessons", "course", cwd=tmp_path, blocked={"jupyterlab"})
+def test_lessons_course_and_app_without_the_notebooks_extra_stop_first(tmp_path: Path) -> None:
+    done = command("course", "course", cwd=tmp_path, blocked={"jupyterlab"})
+    assert "dweebies course" in one_line_naming(done, "notebooks")
+    done = command("lessons", cwd=tmp_path, blocked={"voila"})
     assert "dweebies lessons" in one_line_naming(done, "notebooks")
     one_line_naming(command("app", cwd=tmp_path, blocked={"voila"}), "notebooks")
     assert list(tmp_path.iterdir()) == []
@@ -141,7 +164,8 @@ def test_make_alone_prints_the_targets_and_installs_nothing() -> None:
     assert "pip" not in dry.stdout and "apt-get" not in dry.stdout and "venv" not in dry.stdout
     shown = make()
     assert shown.returncode == 0
-    for target in ("lab:", "test:", "check:", "app:", "classroom:", "help:"):
+    for target in ("lab:", "test:", "check:", "app:", "lessons:", "handouts:", "classroom:",
+                   "help:"):  # fmt: skip
         assert target in shown.stdout
 
 

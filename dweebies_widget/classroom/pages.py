@@ -30,6 +30,7 @@ from ipycanvas import Canvas, hold_canvas
 
 from ..game import MAX_PLAYERS, MIN_PLAYERS
 from ..grammar import clause, possessive
+from ..voila_templates.menu import menu_link
 from ..widget.app import DweebiesWidget
 from ..widget.compat import dom_classes, forget_current_canvas
 from ..widget.pen import Pen
@@ -253,6 +254,7 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
             [
                 style(),
                 title,
+                widgets.HTML(menu_link()),
                 widgets.HBox([self.name, self.pin], layout=widgets.Layout(flex_flow="row wrap")),
                 who,
                 widgets.HTML("<h3>Join a table</h3>"),

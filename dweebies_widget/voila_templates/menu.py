@@ -14,12 +14,13 @@ True
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Callable
 from typing import Any
 
 from ..lessons import lessons
 
-__all__ = ["MENU_PATH", "menu_handler", "menu_html"]
+__all__ = ["MENU_PATH", "menu_handler", "menu_html", "menu_link"]
 
 MENU_PATH = "lessons"
 """Where the classroom server shows the menu (under its base URL)."""
@@ -62,6 +63,22 @@ def menu_html(href: Callable[[str], str], back: str = "") -> str:
         f"{home}<h1>Dweebies: the lessons</h1>"
         "<p>Pick a lesson. Each one opens in this window; your browser's Back button brings "
         f"you back here.</p><ol>{''.join(items)}</ol></main></body>\n</html>\n"
+    )
+
+
+def menu_link(base_url: str | None = None) -> str:
+    """The link to the menu on a page the server serves (the classroom's lobby), opening it
+    in a new tab so that the page stays open; ``base_url`` is the server's (by default the
+    one Voila gives the page's kernel).
+
+    >>> 'href="/lessons" target="_blank"' in menu_link("/")
+    True
+    """
+    base = os.environ.get("VOILA_BASE_URL", "/") if base_url is None else base_url
+    href = html.escape(f"{base.rstrip('/')}/{MENU_PATH}", quote=True)
+    return (
+        f'<a class="dweebies-lessons-link" href="{href}" target="_blank">'
+        "The lessons: learn the game step by step</a>"
     )
 
 
