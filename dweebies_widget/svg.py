@@ -121,7 +121,7 @@ def _facts(game: Game) -> str:
     if game.out_of_play:
         text += f" \u00b7 Out of play: {plural(len(game.out_of_play), 'card')}"
     if not game.rules.auto_draw:
-        text += " \u00b7 Draw-later rule: draw when you choose"
+        text += " \u00b7 Draw-later rule: you may draw later"
     return text
 
 
