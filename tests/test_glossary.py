@@ -333,3 +333,21 @@ def test_a_two_card_line_with_equal_ends_is_collected() -> None:
     game = Game.from_position({(0, 0): tibbit}, hands=[[tibbit], [tibbit]])
     assert game.play(tibbit, (0, 1)).points == 2
     assert name(tibbit) == "Tibbit"
+
+
+def test_the_readme_course_table_gives_each_lessons_title_and_time() -> None:
+    """The README's course table names skills, and takes each lesson's title and time from
+    its question file (where one exists), so the two never disagree."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = {
+        m.group(1): [cell.strip() for cell in m.group(0).strip("|").split("|")]
+        for m in re.finditer(r"^\| \[notebooks/(\d\d)_[^\n]*", readme, re.M)
+    }
+    assert sorted(rows) == [f"0{n}" for n in range(9)]
+    for path in QUESTION_FILES:
+        lesson = json.loads(path.read_text(encoding="utf-8"))
+        _, what, time, skills = rows[lesson["lesson"]]
+        assert lesson["notebook"] in rows[lesson["lesson"]][0]
+        assert what.startswith(f"**{lesson['title']}**"), (what, lesson["title"])
+        assert time == f"{lesson['minutes']} min"
+        assert skills and not hits_in(skills, "README")
