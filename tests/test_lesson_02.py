@@ -10,37 +10,14 @@ keep-condition and its goal's promise holds.
 
 from __future__ import annotations
 
-import ast
-import contextlib
-import io
-import json
-from functools import cache
-from pathlib import Path
-from typing import Any
-
-import pytest
+from lesson_notebook import answer, assert_opening_gives_the_minutes, names, table
 
 from dweebies_widget import Game, Move, Rules, name
 from dweebies_widget.ai import GreedyPlayer, play_game
-from dweebies_widget.lessons import lesson, question
+from dweebies_widget.lessons import lesson
 from dweebies_widget.puzzles import PuzzleWidget
 
-NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "02_edge_cases.ipynb"
-CELLS = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
-
 TIBBIT, YUMPO, UGBUG, JIBBER, KAZOO, LOLLOP, MUMBO = 19, 24, 20, 9, 10, 11, 12
-
-
-def table(qid: str) -> Game:
-    """A fresh copy of question ``qid``'s table."""
-    position = question(qid).position
-    assert position is not None, f"{qid} has no table"
-    return position.copy()
-
-
-def answer(qid: str) -> str:
-    q = question(qid)
-    return q.choices[q.answer]
 
 
 def position_of(game: Game) -> tuple[dict[tuple[int, int], int], list[list[int]], list[int]]:
@@ -212,21 +189,8 @@ def test_exit_tie_the_last_collection_makes_a_tie() -> None:
 # --------------------------------------------------------------------- the notebook
 
 
-@cache
-def namespace() -> dict[str, Any]:
-    """The names the notebook made, after all its code cells ran (nothing answered)."""
-    names: dict[str, Any] = {"__name__": "__lesson__"}
-    for cell in CELLS:
-        if cell["cell_type"] != "code":
-            continue
-        tree = ast.parse("".join(cell["source"]))
-        with contextlib.redirect_stdout(io.StringIO()):
-            exec(compile(tree, str(NOTEBOOK), "exec"), names)  # noqa: S102 - our notebook
-    return names
-
-
 def boards() -> list[PuzzleWidget]:
-    return [v for v in namespace().values() if isinstance(v, PuzzleWidget)]
+    return [v for v in names("02").values() if isinstance(v, PuzzleWidget)]
 
 
 def test_every_board_passes_its_kinds_keep_condition() -> None:
@@ -250,32 +214,14 @@ def test_every_board_is_solved_by_its_answer_as_its_goal_says() -> None:
             game = puzzle.game
             taken = game.play(move).taken
             if puzzle.kind == "haul":
-                best = max(len(puzzle.game.would_collect(m.cell).get(m.dweebie, ()))
-                           for m in puzzle.game.legal_moves())
+                best = max(
+                    len(puzzle.game.would_collect(m.cell).get(m.dweebie, ()))
+                    for m in puzzle.game.legal_moves()
+                )
                 assert len(taken) == best
             if puzzle.kind == "rejoin":
                 assert taken and not game.is_split
 
 
-@pytest.mark.parametrize("qid", [q.id for q in lesson("02").questions])
-def test_every_question_is_asked_by_id_in_the_notebook(qid: str) -> None:
-    sources = ["".join(c["source"]) for c in CELLS if c["cell_type"] == "code"]
-    if question(qid).exit:
-        assert any('exit_quiz("02")' in s for s in sources)
-    else:
-        assert sum(f'ask("{qid}")' in s for s in sources) == 1
-
-
-def test_no_python_every_code_cell_is_hidden() -> None:
-    for cell in CELLS:
-        if cell["cell_type"] == "code":
-            meta = cell["metadata"]
-            assert meta.get("jupyter", {}).get("source_hidden") is True
-            assert "hide-input" in meta.get("tags", [])
-
-
-def test_the_opening_states_the_measured_minutes() -> None:
-    opening = "".join(CELLS[0]["source"])
-    assert f"{lesson('02').minutes} minutes" in opening
-    headings = ["".join(c["source"]) for c in CELLS if c["cell_type"] == "markdown"]
-    assert any(h.startswith("## Extension") for h in headings)
+def test_the_opening_gives_the_measured_minutes_and_an_extension() -> None:
+    assert_opening_gives_the_minutes("02")

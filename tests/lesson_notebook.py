@@ -1,0 +1,74 @@
+"""What the tests of one lesson share: a question's table and right choice, the notebook's
+cells, the names its code makes when run top to bottom (nothing answered), the text its
+stored outputs show, and the check that its opening gives the measured minutes of the core
+and points to an Extension."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from dweebies_widget import Game
+from dweebies_widget.lessons import lesson, question
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+@cache
+def cells(number: str) -> list[dict[str, Any]]:
+    """The cells of lesson ``number``'s notebook."""
+    path = NOTEBOOKS / lesson(number).notebook
+    return list(json.loads(path.read_text(encoding="utf-8"))["cells"])
+
+
+def source(cell: dict[str, Any]) -> str:
+    text = cell["source"]
+    return "".join(text) if isinstance(text, list) else str(text)
+
+
+@cache
+def names(number: str) -> dict[str, Any]:
+    """The names lesson ``number``'s notebook makes, after all its code cells ran."""
+    made: dict[str, Any] = {"__name__": "__lesson__"}
+    for cell in cells(number):
+        if cell["cell_type"] == "code":
+            tree = ast.parse(source(cell))
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(compile(tree, lesson(number).notebook, "exec"), made)  # noqa: S102 - ours
+    return made
+
+
+def stored(cell: dict[str, Any]) -> str:
+    """The text a cell's stored outputs show (printed text and plain-text results)."""
+    parts = []
+    for out in cell.get("outputs", []):
+        text = out.get("text") or out.get("data", {}).get("text/plain", "")
+        parts.append("".join(text) if isinstance(text, list) else str(text))
+    return "\n".join(parts)
+
+
+def assert_opening_gives_the_minutes(number: str) -> None:
+    """The opening says the core's measured minutes (the lesson data's), and an Extension
+    section follows the core."""
+    opening = source(cells(number)[0])
+    assert f"{lesson(number).minutes} minutes" in opening
+    headings = [source(c) for c in cells(number) if c["cell_type"] == "markdown"]
+    assert any(h.startswith("## Extension") for h in headings)
+
+
+def table(qid: str) -> Game:
+    """A fresh copy of question ``qid``'s table (play on it freely)."""
+    position = question(qid).position
+    assert position is not None, f"{qid} has no table"
+    return position.copy()
+
+
+def answer(qid: str) -> str:
+    """The words of question ``qid``'s right choice."""
+    q = question(qid)
+    return q.choices[q.answer]
