@@ -141,6 +141,7 @@ def summary(point: Point, recs: list[dict[str, object]]) -> Summary:
 def paired(a: list[dict[str, object]], b: list[dict[str, object]]) -> tuple[float, float, float]:
     """The mean over deals of (b's result - a's result), each deal's two games averaged,
     with a 95 % normal interval over the deals."""
+
     def by_deal(recs: list[dict[str, object]]) -> dict[int, float]:
         out: dict[int, float] = {}
         for r in recs:
@@ -208,21 +209,45 @@ def write_results(text: str, path: Path = RESULTS) -> None:
     path.write_text(new)
 
 
-def read_results(path: Path = RESULTS) -> list[dict[str, object]]:
-    """The table rows written by :func:`section`, as dicts (what notebook 04 draws)."""
-    text = path.read_text()
+DIFFERENCE = re.compile(
+    r"^\s*(?P<a>\d+) -> (?P<b>\d+)\s+sims:\s+(?P<mean>[+-][\d.]+) points "
+    r"\(95 %\s+(?P<low>[+-][\d.]+) to\s+(?P<high>[+-][\d.]+)\)$"
+)
+ABLATION = re.compile(
+    r"^Ablation at (?P<sims>\d+) simulations, the same deals: (?P<label>.+?) minus (?P<base>.+?): "
+    r"(?P<mean>[+-][\d.]+) points \(95 % (?P<low>[+-][\d.]+) to (?P<high>[+-][\d.]+)\)\.$"
+)
+
+
+def read_results(path: Path = RESULTS) -> dict[str, list[dict[str, object]]]:
+    """What :func:`section` wrote, read back (what notebook 04 draws): ``points`` (a dict per
+    row of the table, rates as fractions), ``differences`` (neighbouring budgets ``a`` and
+    ``b``, in points) and ``ablation`` (at most one, in points)."""
+    text = path.read_text(encoding="utf-8")
     inside = text.split(BEGIN, 1)[1].split(END, 1)[0] if BEGIN in text else ""
-    rows = []
+    found: dict[str, list[dict[str, object]]] = {"points": [], "differences": [], "ablation": []}
     for line in inside.splitlines():
-        m = ROW.match(line)
-        if m:
+        if m := ROW.match(line):
             g = m.groupdict()
-            rows.append({"label": g["label"], "simulations": int(g["sims"]),
-                         "games": int(g["games"]), "won": int(g["won"]), "tied": int(g["tied"]),
-                         "lost": int(g["lost"]), "rate": float(g["rate"]) / 100,
-                         "low": float(g["low"]) / 100, "high": float(g["high"]) / 100,
-                         "ms": float(g["ms"])})  # fmt: skip
-    return rows
+            found["points"].append({
+                "label": g["label"], "simulations": int(g["sims"]), "games": int(g["games"]),
+                "won": int(g["won"]), "tied": int(g["tied"]), "lost": int(g["lost"]),
+                "rate": float(g["rate"]) / 100, "low": float(g["low"]) / 100,
+                "high": float(g["high"]) / 100, "ms": float(g["ms"]),
+            })  # fmt: skip
+        elif m := DIFFERENCE.match(line):
+            g = m.groupdict()
+            found["differences"].append({
+                "a": int(g["a"]), "b": int(g["b"]), "mean": float(g["mean"]),
+                "low": float(g["low"]), "high": float(g["high"]),
+            })  # fmt: skip
+        elif m := ABLATION.match(line):
+            g = m.groupdict()
+            found["ablation"].append({
+                "simulations": int(g["sims"]), "label": g["label"], "base": g["base"],
+                "mean": float(g["mean"]), "low": float(g["low"]), "high": float(g["high"]),
+            })  # fmt: skip
+    return found
 
 
 def main() -> None:
