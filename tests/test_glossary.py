@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import played
 
-from dweebies_widget import NAMES, Game, IllegalMoveError, Rules, copies, name
+from dweebies_widget import NAMES, Game, IllegalMoveError, Placement, Rules, copies, name
+from dweebies_widget.widget import words
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = ROOT / "docs" / "glossary.md"
@@ -351,3 +353,22 @@ def test_the_readme_course_table_gives_each_lessons_title_and_time() -> None:
         assert what.startswith(f"**{lesson['title']}**"), (what, lesson["title"])
         assert time == f"{lesson['minutes']} min"
         assert skills and not hits_in(skills, "README")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_what_a_played_game_says_names_each_dweebie_without_its_number(seed: int) -> None:
+    """The engine's and the widget's sentences about a whole game, and its picture's words,
+    use the glossary's words and never print a Dweebie's number after its name."""
+    labels = ["You", "Ana", "Ben"]
+    game = played(Game(players=3, seed=seed), 200, seed)
+    assert game.is_over
+    said = [a.describe(labels) for a in game.history]
+    said += words.log_entries(game, labels) + [words.result_text(game, labels)]
+    said += words.position_lines(game, labels)
+    said.append(markup_text(str(game.svg(names=labels))))
+    first = game.history[0]
+    assert isinstance(first, Placement) and said[0].startswith(
+        f"You placed {NAMES[first.move.dweebie]} at"
+    )
+    found = [h for text in said for h in hits_in(text, f"seed {seed}")]
+    assert not found, report(found)
