@@ -59,6 +59,7 @@ def menu_html(href: Callable[[str], str], back: str = "") -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<link rel="icon" href="data:;base64,=">\n'  # no icon to ask the server for
         f"<title>Dweebies: the lessons</title>\n<style>{_STYLE}</style>\n</head>\n<body><main>"
         f"{home}<h1>Dweebies: the lessons</h1>"
         "<p>Pick a lesson. Each one opens in this window; your browser's Back button brings "
