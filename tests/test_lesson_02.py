@@ -10,10 +10,16 @@ keep-condition and its goal's promise holds.
 
 from __future__ import annotations
 
+import contextlib
+import io
+import re
+from functools import cache
+
 from lesson_notebook import answer, assert_opening_gives_the_minutes, names, table
 
 from dweebies_widget import Game, Move, Rules, name
 from dweebies_widget.ai import GreedyPlayer, play_game
+from dweebies_widget.cards import FULL_DECK
 from dweebies_widget.lessons import lesson
 from dweebies_widget.puzzles import PuzzleWidget
 
@@ -225,3 +231,45 @@ def test_every_board_is_solved_by_its_answer_as_its_goal_says() -> None:
 
 def test_the_opening_gives_the_measured_minutes_and_an_extension() -> None:
     assert_opening_gives_the_minutes("02")
+
+
+@cache
+def revealed() -> dict[str, str]:
+    """What each reveal of the notebook prints once opened, by the name of its function."""
+    made = names("02")
+    said: dict[str, str] = {}
+    for key, show in made.items():
+        if key.endswith("_shown") and callable(show):
+            with contextlib.redirect_stdout(io.StringIO()) as out:
+                show()
+            said[key] = out.getvalue()
+    return said
+
+
+def test_what_the_reveals_say_of_the_cells_is_the_engines() -> None:
+    said = revealed()
+    assert len(said) == 17  # one for each question (but the exit quiz's) and each board
+    detour = names("02")["detour"]
+    below = re.findall(r"\((-?\d+), (-?\d+)\) touches the (\w+) below it", said["detour_shown"])
+    assert below
+    for r, c, who in below:
+        assert name(detour.board[(int(r) + 1, int(c))]) == who
+    # "would collect" is said only of a card somebody holds, and named as theirs
+    for text in said.values():
+        for line in text.splitlines():
+            if "would collect" in line:
+                assert re.match(r"(Ana|Ben)'s \w+ at", line), line
+
+
+def test_the_deal_for_five_and_six_players() -> None:
+    text = revealed()["six_shown"]
+    assert "5 players: draw pile 29 cards" in text and "6 players: draw pile 24 cards" in text
+    six = Game(players=6, deck=list(FULL_DECK))
+    for seat, who in enumerate(["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]):
+        dealt = FULL_DECK[5 * seat : 5 * seat + 5]
+        assert sorted(six.hand(seat)) == sorted(dealt)
+        assert (
+            f"{who} (cards {5 * seat + 1}-{5 * seat + 5}): " + ", ".join(map(name, dealt)) in text
+        )
+    assert six.pile[0] == FULL_DECK[30]
+    assert f"card 31 of the deck, {name(FULL_DECK[30])}" in text
