@@ -273,7 +273,7 @@ def test_the_other_refusals_are_said_in_plain_words_too() -> None:
         {(0, 0): 1}, hands=[[2], [3]], pile=[], rules=Rules(auto_draw=False), owed=[1, 0]
     ))  # fmt: skip
     empty.c.draw_owed()
-    assert empty.c.message == "The pile is empty, so owed draws can no longer be taken."
+    assert empty.c.message == "The draw pile is empty, so owed draws can no longer be taken."
 
 
 def test_a_cell_with_no_card_picked_points_at_the_hand() -> None:

@@ -293,7 +293,7 @@ _EXPLAIN = {
     "not-in-hand": "That card is not in your hand.",
     "auto-draw": "Cards are drawn for you in this game: there is nothing to draw by hand.",
     "not-owed": "You don't owe a draw right now.",
-    "pile-empty": "The pile is empty, so owed draws can no longer be taken.",
+    "pile-empty": "The draw pile is empty, so owed draws can no longer be taken.",
 }
 _SECTION = re.compile(r"^(Rules section \d+ \([^)]*\))")
 
