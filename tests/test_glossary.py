@@ -133,7 +133,8 @@ def docstring_nodes(tree: ast.AST) -> set[int]:
 
 
 def strings_of(source: str) -> Iterator[tuple[int, str]]:
-    """The string literals of Python ``source`` with their line, docstrings left out.
+    """The string literals of Python ``source`` with their line, docstrings and ``__all__``
+    left out.
 
     An f-string gives its literal parts joined by ``{}``; a string that is exactly a name
     in code (such as the puzzle kind ``"rejoin"``) is left out.
@@ -142,8 +143,14 @@ def strings_of(source: str) -> Iterator[tuple[int, str]]:
     tree = ast.parse("\n".join(lines))
     skip = docstring_nodes(tree)
     inside_f = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
+    exported = {  # the names of ``__all__`` are code
+        id(v)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in n.targets)
+        for v in ast.walk(n.value)
+    }
     for node in ast.walk(tree):
-        if id(node) in skip or id(node) in inside_f:
+        if id(node) in skip or id(node) in inside_f or id(node) in exported:
             continue
         if isinstance(node, ast.JoinedStr):
             text = "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
@@ -278,9 +285,8 @@ def test_the_checks_find_what_they_should() -> None:
     assert not hits_in(
         prose("The draw-later rule `Rules(auto_draw=False)`, not a house rule."), "x"
     )
-    assert list(strings_of('f(kind="rejoin")\n"""a doc with worlds"""\nx = f"{n} worlds"')) == [
-        (3, "{} worlds")
-    ]
+    code = '__all__ = ["Rejoin"]\nf(kind="rejoin")\n"""a doc with worlds"""\nx = f"{n} worlds"'
+    assert list(strings_of(code)) == [(4, "{} worlds")]
 
 
 def meaning(word: str) -> str:
