@@ -1,12 +1,14 @@
-"""Every lesson that asks questions or shows puzzle boards ends with a cell for the teacher
-that collects what the students did, with ``dweebies_widget.lessons.results(...)``.
+"""Every lesson ends with a cell for the teacher that collects what the students did, with
+``dweebies_widget.lessons.results(asked(), *boards)``: every question asked in the kernel
+(by ``ask(id)`` or ``exit_quiz(lesson)``) and every puzzle board the notebook makes.
 
-A question or a board can be collected only if it is kept under a name: each one is made
-as ``name = QuestionWidget(...)`` (or a board, or a helper that makes one) and shown by that
-name on the cell's last line.  The teacher's cell names every one of them, and its stored
-output is what a run in which nobody has answered yet prints: one record per question and
-per board (a board records the puzzle it shows first), none of them solved.  The notebooks'
-sources are read here, not run (nbval runs them and checks the stored outputs).
+A board can be collected only if it is kept under a name: each one is made as
+``name = PuzzleWidget(...)`` (or a helper that makes one) and shown by that name on the
+cell's last line.  The teacher's cell hands ``asked()`` and every board's name to
+``results``, and its stored output is what a run in which nobody has answered yet prints:
+one record per question, in the order the notebook asks them, then one per board (a board
+records the puzzle it shows first), none of them answered.  The notebooks' sources are read
+here, not run (nbval runs them and checks the stored outputs).
 """
 
 from __future__ import annotations
@@ -20,19 +22,20 @@ from typing import Any
 
 import pytest
 
+from dweebies_widget.lessons import lesson
 from dweebies_widget.puzzles import KINDS
-from dweebies_widget.questions import Question
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-WIDGETS = {"QuestionWidget": "question", "PuzzleWidget": "board"}
-RECORD = re.compile(r"^([\w-]+): (.*)$")
+WIDGETS = {"PuzzleWidget": "board"}
+RECORD = re.compile(r"^([\w.-]+): (.*)$")
+ASKED = re.compile(r"""\b(ask|exit_quiz)\(\s*["']([\w.-]+)["']""")
 
 
 @dataclass
 class Made:
-    """A question or a board a notebook makes: the cell, the name it is kept under, whether
-    it is a question or a board, and the call that makes it."""
+    """A board a notebook makes: the cell, the name it is kept under, what it is, and the
+    call that makes it."""
 
     cell: int
     name: str | None
@@ -62,8 +65,8 @@ def called(call: ast.Call) -> str | None:
 
 
 def makers(path: Path) -> dict[str, str]:
-    """What makes a question or a board when called: the widgets, and the notebook's own
-    helpers whose body makes one (such as ``puzzle(game, kind)``)."""
+    """What makes a board when called: the widget, and the notebook's own helpers whose body
+    makes one (such as ``puzzle(game, kind)``)."""
     found = dict(WIDGETS)
     for _, tree in code(path):
         for node in tree.body:
@@ -75,7 +78,7 @@ def makers(path: Path) -> dict[str, str]:
 
 
 def made(path: Path) -> list[Made]:
-    """Every question and board the notebook's cells make (outside the helpers' bodies)."""
+    """Every board the notebook's cells make (outside the helpers' bodies)."""
     make = makers(path)
     out = []
     for i, tree in code(path):
@@ -104,11 +107,14 @@ def calls(tree: ast.AST) -> list[ast.Call]:
 
 
 def gathered(path: Path, at: int) -> list[str]:
-    """The names the teacher's cell hands to ``results(...)``, in order."""
+    """The names of the boards the teacher's cell hands to ``results(asked(), ...)``, in
+    order (``asked()`` first)."""
     tree = ast.parse(source(cells(path)[at]))
     [call] = [c for c in calls(tree) if called(c) == "results"]
-    assert all(isinstance(a, ast.Name) for a in call.args) and not call.keywords
-    return [a.id for a in call.args if isinstance(a, ast.Name)]
+    first, *boards = call.args
+    assert isinstance(first, ast.Call) and called(first) == "asked" and not first.args
+    assert all(isinstance(a, ast.Name) for a in boards) and not call.keywords
+    return [a.id for a in boards if isinstance(a, ast.Name)]
 
 
 def kind_asked(call: ast.Call) -> str | None:
@@ -118,26 +124,27 @@ def kind_asked(call: ast.Call) -> str | None:
     return kinds[0] if kinds else None
 
 
-def question_id(call: ast.Call) -> str | None:
-    """The id the question's record has, when its call is written with plain values only."""
-    try:
-        args = [ast.literal_eval(a) for a in call.args]
-        kwargs = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
-    except ValueError:
-        return None  # an f-string: known only when the notebook runs
-    return Question(*args, **kwargs).id
+def question_ids(path: Path) -> list[str]:
+    """The ids of the questions the notebook asks, in the order it first asks them."""
+    found: list[str] = []
+    for cell in cells(path):
+        if cell["cell_type"] != "code":
+            continue
+        for how, name in ASKED.findall(source(cell)):
+            ids = [name] if how == "ask" else [q.id for q in lesson(name).exit_quiz]
+            found += [i for i in ids if i not in found]
+    return found
 
 
-LESSONS = [p for p in NOTEBOOKS if made(p)]
+LESSONS = [p for p in NOTEBOOKS if question_ids(p)]
 
 
-def test_the_lessons_that_ask_are_found() -> None:
-    names = {p.name for p in LESSONS}
-    assert names == {p.name for p in NOTEBOOKS} - {"00_play.ipynb", "08_for_programmers.ipynb"}
+def test_every_lesson_asks() -> None:
+    assert {p.name for p in LESSONS} == {p.name for p in NOTEBOOKS}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
-def test_each_question_and_board_is_kept_under_a_name_and_shown_by_it(path: Path) -> None:
+def test_each_board_is_kept_under_a_name_and_shown_by_it(path: Path) -> None:
     nb = cells(path)
     steps = made(path)
     for step in steps:
@@ -158,7 +165,9 @@ def test_the_teacher_cell_at_the_end_collects_every_question_and_board(path: Pat
     said = source(nb[at]) + source(nb[at - 1]) * (nb[at - 1]["cell_type"] == "markdown")
     assert "For the teacher" in said
     steps = made(path)
-    assert all(s.cell < at for s in steps), "every question and board comes before it"
+    assert all(s.cell < at for s in steps), "every board comes before it"
+    asking = [i for i, c in enumerate(nb) if c["cell_type"] == "code" and ASKED.search(source(c))]
+    assert all(i < at for i in asking), "every question comes before it"
     names = gathered(path, at)
     assert len(set(names)) == len(names)
     assert set(names) == {s.name for s in steps}
@@ -175,20 +184,18 @@ def test_the_teacher_cell_shows_what_a_run_with_no_answers_records(path: Path) -
     others = [line for line in lines if not RECORD.match(line)]
 
     by_name = {s.name: s for s in made(path)}
+    asked = question_ids(path)
     names = gathered(path, at)
-    # Nobody has answered: one record per question and per board, in the order given.
-    assert len(records) == len(names), lines
+    # Nobody has answered: one record per question, in the order asked, then one per board.
+    assert len(records) == len(asked) + len(names), lines
+    assert [record_id for record_id, _ in records[: len(asked)]] == asked
     assert len({record_id for record_id, _ in records}) == len(records)
-    for name, (record_id, said) in zip(names, records, strict=True):
-        step = by_name[name]
-        assert said == "not solved yet", (name, said)
-        if step.what == "question":
-            assert record_id.startswith("question-"), (name, record_id)
-            assert question_id(step.call) in (None, record_id), name
-        else:
-            kind, _ = record_id.split("-", 1)
-            assert kind in KINDS, (name, record_id)
-            assert kind_asked(step.call) in (None, kind), (name, record_id)
+    for record_id, said in records:
+        assert said.startswith("not "), (record_id, said)
+    for name, (record_id, _) in zip(names, records[len(asked) :], strict=True):
+        kind, _ = record_id.split("-", 1)
+        assert kind in KINDS, (name, record_id)
+        assert kind_asked(by_name[name].call) in (None, kind), (name, record_id)
     # Any other line (a board's score and streak) counts nothing yet.
     for line in others:
         assert set(re.findall(r"\d+", line)) <= {"0"}, line
