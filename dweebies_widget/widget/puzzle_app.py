@@ -31,6 +31,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..puzzles import glicko
 from ..puzzles.kinds import kind, names
 from ..puzzles.model import Puzzle
 from . import forward
@@ -41,7 +42,7 @@ from .companion import PRESENTATION
 from .paint import paint
 from .pen import Pen
 from .puzzle import STATUS_LINES, theme_name
-from .puzzle_set import PuzzleController, Rating
+from .puzzle_set import BANDS, PuzzleController, Rating, band
 from .static import puzzle_picture
 
 __all__ = ["PuzzleWidget"]
@@ -78,8 +79,12 @@ class PuzzleWidget(CanvasBox):
         kind: show only this kind (``"haul"``, ``"rejoin"``, ``"safe"``, ``"where"``,
             ``"endgame"``).
         themes: show only puzzles with this theme (or every theme of a list).
-        rating: show only this rating (1-5), or ``(lowest, highest)``.
+        rating: show only a band of ratings (``"easy"`` 600-1199, ``"medium"`` 1200-1799,
+            ``"hard"`` 1800-2400), ratings from ``(lowest, highest)``, or one rating.
         seed: the order of the shipped set's puzzles of one rating.
+        student: the student's rating (a number, or a
+            :class:`~dweebies_widget.puzzles.glicko.Rating`): puzzles are served nearest
+            it first, and each first answer updates it (:attr:`student`).
         width, height: the canvas's display size in CSS pixels; ``None`` follows the page.
         pixel_ratio: canvas pixels per CSS pixel.
         presentation: for a projector: everything 1.5 times as big (the status, the
@@ -105,6 +110,7 @@ class PuzzleWidget(CanvasBox):
         rating: Rating | None = None,
         seed: int = 0,
         *,
+        student: glicko.Rating | float | None = None,
         width: int | None = None,
         height: int | None = None,
         pixel_ratio: float = 2,
@@ -117,7 +123,7 @@ class PuzzleWidget(CanvasBox):
         with self._lock:
             cw, ch = self._canvas_size(self._display)
             self.session = PuzzleController(
-                puzzles, kind=kind, themes=themes, rating=rating, seed=seed,
+                puzzles, kind=kind, themes=themes, rating=rating, seed=seed, student=student,
                 scheduler=self._schedule, width=cw, height=ch, pixel_ratio=self._ratio,
                 presentation=presentation, **timing,
             )  # fmt: skip
@@ -154,6 +160,7 @@ class PuzzleWidget(CanvasBox):
     # ------------------------------------------------------------------ public API
     # Shortcuts to the set of puzzles, declared once (each keeps its docstring).
     puzzle = _setting("puzzle")
+    student = _setting("student")
     index = _setting("index")
     solved = _setting("solved")
     attempts = _setting("attempts")
@@ -223,14 +230,16 @@ class PuzzleWidget(CanvasBox):
         pool = c.pool
         kinds = [k for k in names() if any(p.kind == k for p in pool)]
         themes = sorted({t for p in pool for t in p.themes})
-        ratings = sorted({p.rating for p in pool})
+        bands = [(n, span) for n, span in BANDS.items() if any(band(p.rating) == n for p in pool)]
         f = c.filters
         kind_options = [("Every kind", _ALL)] + [(kind(k).title, k) for k in kinds]
         theme_options = [("Every theme", _ALL)] + [(theme_name(t), t) for t in themes]
         if len(f.themes) > 1:
             theme_options.append((" + ".join(map(theme_name, sorted(f.themes))), _key(f.themes)))
-        rating_options = [("Every rating", _ALL)] + [(f"{r} of 5", str(r)) for r in ratings]
-        if f.rating is not None and f.rating[0] != f.rating[1]:
+        rating_options = [("Every rating", _ALL)] + [
+            (f"{n.capitalize()} ({low} to {high})", _span((low, high))) for n, (low, high) in bands
+        ]
+        if f.rating is not None and f.rating not in BANDS.values():
             rating_options.append((f"{f.rating[0]} to {f.rating[1]}", _span(f.rating)))
         style = {"description_width": "initial"}
         self.kind_filter = widgets.Dropdown(options=kind_options, description="Kind",

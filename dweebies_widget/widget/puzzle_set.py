@@ -44,7 +44,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import NAMES
-from ..puzzles import kinds
+from ..puzzles import glicko, kinds
+from ..puzzles.irt import HIGHEST, LOWEST
 from ..puzzles.model import Hint, Puzzle, Verdict
 from . import forward, words
 from .announce import Change
@@ -54,7 +55,17 @@ from .puzzle import PuzzleBoard, PuzzleControls, State, theme_name
 from .scene import Scene
 from .timing import Scheduler
 
-__all__ = ["POINTS", "Filters", "PuzzleController", "Rating", "Record", "easy_to_hard", "shipped"]
+__all__ = [
+    "BANDS",
+    "POINTS",
+    "Filters",
+    "PuzzleController",
+    "Rating",
+    "Record",
+    "band",
+    "easy_to_hard",
+    "shipped",
+]
 
 POINTS = 3
 """Points for a puzzle solved at the first try without a hint (at least 1 once solved)."""
@@ -107,8 +118,26 @@ def easy_to_hard(puzzles: Iterable[Puzzle], seed: int) -> list[Puzzle]:
     )
 
 
-Rating = int | tuple[int, int]
-"""A rating filter: one rating, or the lowest and highest (both included)."""
+Rating = int | tuple[int, int] | str
+"""A rating filter: a band's name (``"easy"``, ``"medium"``, ``"hard"``: see :data:`BANDS`),
+the lowest and highest rating (both included), or one rating."""
+
+BANDS: dict[str, tuple[int, int]] = {
+    "easy": (LOWEST, 1199),
+    "medium": (1200, 1799),
+    "hard": (1800, HIGHEST),
+}
+"""The three thirds of the rating scale, by name: easy 600-1199, medium 1200-1799, hard
+1800-2400."""
+
+
+def band(rating: int) -> str:
+    """The name of the third of the scale that ``rating`` is in.
+
+    >>> band(600), band(1500), band(2400)
+    ('easy', 'medium', 'hard')
+    """
+    return next((n for n, (_low, high) in BANDS.items() if rating <= high), "hard")
 
 
 def _themes(themes: str | Iterable[str] | None) -> frozenset[str]:
@@ -120,9 +149,16 @@ def _themes(themes: str | Iterable[str] | None) -> frozenset[str]:
 def _rating(rating: Rating | None) -> tuple[int, int] | None:
     if rating is None:
         return None
+    if isinstance(rating, str):
+        if rating not in BANDS:
+            raise ValueError(f"a rating band is one of {', '.join(BANDS)}, not {rating!r}")
+        return BANDS[rating]
     low, high = (rating, rating) if isinstance(rating, int) else rating
-    if not (1 <= low <= high <= 5):
-        raise ValueError(f"a rating is 1 to 5, or (lowest, highest), not {rating!r}")
+    if not (LOWEST <= low <= high <= HIGHEST):
+        raise ValueError(
+            f"a rating is {LOWEST} to {HIGHEST}, (lowest, highest) or one of "
+            f"{', '.join(BANDS)}, not {rating!r}"
+        )
     return (low, high)
 
 
@@ -149,7 +185,11 @@ class Filters:
         parts = [kind]
         if self.rating is not None:
             low, high = self.rating
-            parts.append(f"rated {low}" if low == high else f"rated {low} to {high}")
+            named = next((n for n, span in BANDS.items() if span == self.rating), "")
+            parts.append(
+                f"rated {named} ({low} to {high})" if named
+                else f"rated {low}" if low == high else f"rated {low} to {high}"
+            )  # fmt: skip
         if self.themes:
             parts.append(", ".join(theme_name(t) for t in sorted(self.themes)))
         return ", ".join(parts)
@@ -171,8 +211,14 @@ class PuzzleController:
             to hard (puzzles of one rating in an order fixed by ``seed``).
         kind: show only this kind (a name in :data:`~dweebies_widget.puzzles.kinds.KINDS`).
         themes: show only puzzles with this theme (or with every theme of a list).
-        rating: show only this rating, or ratings from ``(lowest, highest)``.
+        rating: show only a band of ratings (``"easy"``, ``"medium"``, ``"hard"``), ratings
+            from ``(lowest, highest)``, or one rating.
         seed: the order of the shipped set's puzzles of one rating.
+        student: the student's rating (a :class:`~dweebies_widget.puzzles.glicko.Rating`,
+            or a number: a rating with the deviation of a new student): the puzzles are
+            served nearest the student's rating first, and each first answer to a puzzle
+            updates it (Glicko-2, the puzzle a player rated as the puzzle is), so the next
+            puzzles follow the student's level.
         scheduler: runs timed jobs (see :mod:`~dweebies_widget.widget.timing`).
         on_change: told after every change what must be shown again.
         board: each puzzle's board's options (``width``, ``height``, ``pixel_ratio``,
@@ -187,6 +233,7 @@ class PuzzleController:
         themes: str | Iterable[str] | None = None,
         rating: Rating | None = None,
         seed: int = 0,
+        student: glicko.Rating | float | None = None,
         scheduler: Scheduler,
         on_change: Callable[[Change], object] | None = None,
         **board: Any,
@@ -206,9 +253,17 @@ class PuzzleController:
         """Every puzzle of the set, in order (the filters choose among them)."""
         self.filters = Filters(kind, _themes(themes), _rating(rating))
         """Which puzzles are shown."""
+        self.student: glicko.Rating | None = (
+            glicko.Rating(float(student), glicko.STUDENT.deviation)
+            if isinstance(student, int | float) else student
+        )  # fmt: skip
+        """The student's rating, updated after each first answer (``None``: not followed)."""
+        self._seed = seed
         self._shown = [p for p in self.pool if self.filters.admits(p)]
         if not self._shown:
             raise ValueError(f"no puzzle of the set is one of the {self.filters.words()}")
+        self._index = 0
+        self._follow_student(0)
         self.on_change: Callable[[Change], object] = on_change or (lambda _change: None)
         self._schedule = scheduler
         self._board = board
@@ -221,7 +276,6 @@ class PuzzleController:
         self.streak = 0
         """Puzzles solved in a row without a wrong attempt."""
         self.best_streak = 0
-        self._index = 0
         self._spoken = 0  # announcements of the boards shown before this one
         self._token = 0
         self._opening = False
@@ -285,7 +339,7 @@ class PuzzleController:
         here = f" ({self._index + 1} of {len(self._shown)} shown)" if self.filtered else ""
         return (
             f"Puzzle {self.number()} of {len(self.pool)}{here} \u00b7 {p.kind_info.title} "
-            f"\u00b7 rating {p.rating} of 5"
+            f"\u00b7 rating {p.rating} ({band(p.rating)})"
         )
 
     @property
@@ -299,9 +353,12 @@ class PuzzleController:
     def progress(self) -> str:
         """The score, the streak and how many of the puzzles shown are solved."""
         done = sum(1 for p in self._shown if p.id in self._records and self._records[p.id].solved)
+        rated = (
+            f" \u00b7 your rating {round(self.student.rating)}" if self.student is not None else ""
+        )
         return (
             f"Score {self.score} \u00b7 streak {self.streak} \u00b7 "
-            f"solved {done} of {len(self._shown)}"
+            f"solved {done} of {len(self._shown)}{rated}"
         )
 
     def status_lines(self) -> list[str]:
@@ -431,11 +488,14 @@ class PuzzleController:
         self._shown = shown
         if current in shown:
             self._index = shown.index(current)
+            self._follow_student(self._index + 1)
             self._update_solved_text()
             self.board.say_now(f"Showing {words.plural(len(shown), 'puzzle')}: {new.words()}.")
         else:
             self._index = 0
-            self._switch(shown[0], f"Showing {words.plural(len(shown), 'puzzle')}: {new.words()}.")
+            self._follow_student(0)
+            said = f"Showing {words.plural(len(shown), 'puzzle')}: {new.words()}."
+            self._switch(self._shown[0], said)
         return True
 
     # ------------------------------------------------------------------ events (to the board)
@@ -485,6 +545,20 @@ class PuzzleController:
     def _keys(self) -> dict[str, Callable[[], object]]:
         return {"h": self.hint, "c": self.check, "r": self.again, "n": self.next,
                 "p": self.previous}  # fmt: skip
+
+    def _follow_student(self, start: int) -> None:
+        """With a student's rating: the puzzles shown from ``start`` on, nearest that
+        rating first (those at one distance in an order fixed by the seed)."""
+        if self.student is None:
+            return
+        rating = self.student.rating
+        self._shown[start:] = sorted(
+            self._shown[start:],
+            key=lambda p: (
+                abs(p.rating - rating),
+                hashlib.sha256(f"{self._seed}:{p.id}".encode()).digest(),
+            ),
+        )
 
     def _record(self, puzzle: Puzzle | None = None) -> Record:
         p = puzzle or self.puzzle
@@ -554,6 +628,11 @@ class PuzzleController:
             )
             return verdict
         record.attempts += 1
+        if record.attempts == 1 and self.student is not None:
+            self.student, _ = glicko.attempt(
+                self.student, glicko.puzzle(puzzle.rating), solved=verdict.correct
+            )
+            self._follow_student(self._index + 1)
         if verdict.correct:
             record.solved = True
             record.points = max(1, POINTS - record.wrong - record.hints)
