@@ -75,6 +75,7 @@ CODE_NAMES = {t for e in ENTRIES for c in e.code for t in re.findall(r"\w+", c)}
 NAME_WITH_NUMBER = re.compile(r"\b(" + "|".join(NAMES) + r")\s*\((\d+)\)")
 _HOUSE = r"(?<!not a )(?<!never a )house rules?"
 HOUSE_AUTO_DRAW = re.compile(rf"{_HOUSE}[^.\n]*auto_draw|auto_draw[^.\n]*{_HOUSE}", re.I)
+QUOTED = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d')
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,10 @@ def hits_in(text: str, where: str) -> list[Hit]:
         (NAME_WITH_NUMBER, "name (number)"),
         (HOUSE_AUTO_DRAW, "auto_draw called a house rule"),
     ):
-        for m in pattern.finditer(text):
-            snippet = " ".join(text[max(0, m.start() - 40) : m.end() + 40].split())
+        # A misconception quoted to be corrected ("auto_draw is a house rule") is no claim.
+        said = QUOTED.sub("", text) if pattern is HOUSE_AUTO_DRAW else text
+        for m in pattern.finditer(said):
+            snippet = " ".join(said[max(0, m.start() - 40) : m.end() + 40].split())
             label = what or f"{m.group(0)} (say: {RETIRED[' '.join(m.group(0).lower().split())]})"
             found.append(Hit(where, label, snippet))
     return found
@@ -215,7 +218,13 @@ def module_texts(path: Path) -> Iterator[tuple[str, str]]:
 # ----------------------------------------------------------------------- what is scanned
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 QUESTION_FILES = sorted((PACKAGE / "lessons" / "data").glob("*.json"))
-PAGES = [ROOT / "README.md", ROOT / "docs" / "rules.md", ROOT / "docs" / "teachers.md"]
+PAGES = [
+    ROOT / "README.md",
+    ROOT / "docs" / "rules.md",
+    ROOT / "docs" / "teachers.md",
+    ROOT / "docs" / "classroom.md",
+    *sorted((ROOT / "docs" / "lessons").glob("*.md")),
+]
 #: Modules whose strings a student can read: the engine, the pictures, the widget, the Review,
 #: the classroom and the puzzles. Left out: the adapters (programmers' libraries), the
 #: lessons' loader (its words come from the question files, scanned above) and the course copy.
