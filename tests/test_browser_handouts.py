@@ -1,169 +1,106 @@
-"""Handouts: notebooks exported to HTML by ``make handouts``, read in a real browser.
+"""The printable handouts (``make handouts``) in Debian's Chromium, as printed: opened from
+their folder with no server and no network, laid out for paper (print media), and printed
+to PDF on A4.
 
-A small lesson notebook is written here and executed as ``make notebooks`` executes the
-lessons (its widget state stored too): a seeded game a few moves in, a puzzle, a question.
-``make handouts`` turns it into a page, which Debian's Chromium opens with no kernel
-anywhere: where each board was, its picture is shown (an SVG image, drawn, with its size),
-exactly the picture of the widget as it stood when the cell ran; the question shows its
-prompt and choices and not its answer; no widget view is left to show an empty box.  Then
-``make handouts`` runs over the project's notebooks: one page each, every picture they
-store in it.
+A worksheet reads at print size (its text at least 12 points), every table picture is drawn
+(inked, not blank) at a size that fits the page, no question or puzzle is cut by a page
+break, nothing sticks out sideways, and the page asks no host for anything.  The card sheet
+prints its 54 cards 56 mm wide, nine to a page.  Screenshots of the printed layout go to
+``test-output/screens/handouts/``.
 """
 
 from __future__ import annotations
 
-import base64
-import json
-import os
+import io
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
-from browser_pages import DESKTOP, ROOT, SOURCE, opened
+from browser_pages import DESKTOP, recorded, shot
+from PIL import Image
 from playwright.sync_api import Browser, Page
 
-from dweebies_widget.widget.static import play_picture, puzzle_picture
+from dweebies_widget.handouts import CARDS, worksheet_name, write
+from dweebies_widget.lessons import lessons
 
-PLAY = """\
-from dweebies_widget import DweebiesWidget
-from dweebies_widget.ai import GreedyPlayer
-
-widget = DweebiesWidget(seats=["Ana", GreedyPlayer()], seed=7, ai_delay=0, flash=0)
-for _ in range(3):
-    widget.select(0)
-    widget.place(sorted(widget.game.legal_cells())[0])
-widget"""
-PUZZLE = """\
-from dweebies_widget import Game
-from dweebies_widget.puzzles import Puzzle, PuzzleWidget
-
-game = Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4}, hands=[[20, 3], [5]])
-puzzle = PuzzleWidget([Puzzle.make(game, "haul")])
-puzzle"""
-QUESTION = """\
-from dweebies_widget.lessons import QuestionWidget
-
-QuestionWidget("Which card collects the top row?", ["Doozy", "Ugbug"], answer=1,
-               why="Ugbug matches the Ugbug at the other end of the row.")"""
-VIEW = "application/vnd.jupyter.widget-view+json"
-SVG_IMAGE = re.compile(r'<img [^>]*src="data:image/svg\+xml;base64,')
-
-
-def make_handouts(out: Path, notebooks: str | None = None) -> None:
-    """``make handouts`` into ``out`` (of ``notebooks``: by default the project's), with
-    this Python, whose environment has the notebook tools already."""
-    command = ["make", "-s", "-o", ".venv/.installed-notebooks", "handouts",
-               f"PY={sys.executable}", f"HANDOUTS={out}"]  # fmt: skip
-    if notebooks is not None:
-        command.append(f"HANDOUT_NOTEBOOKS={notebooks}")
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
+PAPER = {"viewport": {"width": 794, "height": 1123}}
+"""A window the size of an A4 page at 96 pixels an inch."""
+MM = 96 / 25.4
+"""CSS pixels in a millimetre."""
 
 
 @pytest.fixture(scope="module")
-def handout(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("handout")
-    notebook = folder / "lesson.ipynb"
-    nb = nbformat.v4.new_notebook(
-        cells=[nbformat.v4.new_code_cell(c) for c in (PLAY, PUZZLE, QUESTION)]
-    )
-    nb.metadata["kernelspec"] = {
-        "display_name": "Python 3",
-        "language": "python",
-        "name": "python3",
-    }
-    nbformat.write(nb, notebook)
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(SOURCE), os.environ.get("PYTHONPATH")])),
-    }
-    subprocess.run(
-        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
-         "--inplace", str(notebook)],
-        cwd=folder, env=env, check=True, capture_output=True, timeout=300,
-    )  # fmt: skip
-    assert "widgets" in json.loads(notebook.read_text())["metadata"]  # as `make notebooks` stores
-    make_handouts(folder / "out", str(notebook))
-    return folder / "out" / "lesson.html"
+def handouts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("handouts")
+    write(out)
+    return out
 
 
-def picture_of(code: str, name: str) -> str:
-    """The picture of the widget the cell ``code`` leaves in ``name``, built here."""
-    space: dict[str, Any] = {}
-    exec(code, space)  # the notebook's own cell: the same seeded widget
-    widget = space[name]
-    return (
-        play_picture(widget.session) if name == "widget" else puzzle_picture(widget.session)
-    )
+def drawn(page: Page, selector: str) -> tuple[float, float]:
+    """The shares of the pixels of the first element matched by ``selector`` that are
+    painted (not white) and inked (dark)."""
+    picture = Image.open(io.BytesIO(page.locator(selector).first.screenshot())).convert("L")
+    values = picture.tobytes()
+    painted = sum(1 for value in values if value < 250)
+    dark = sum(1 for value in values if value < 128)
+    return painted / len(values), dark / len(values)
 
 
-def shown(page: Page, cell: int) -> dict[str, Any]:
-    """What the output of code cell ``cell`` shows: its images (their SVG, their size, and
-    the share of their pixels drawn in any colour but white, and in dark ink) and its text."""
-    output = page.locator(".jp-Cell").nth(cell).locator(".jp-OutputArea")
-    images = output.locator("img").evaluate_all(
-        """images => images.map(img => {
-            const canvas = document.createElement('canvas');
-            canvas.width = img.naturalWidth;
-            canvas.height = img.naturalHeight;
-            const pen = canvas.getContext('2d');
-            pen.drawImage(img, 0, 0);
-            const data = pen.getImageData(0, 0, canvas.width, canvas.height).data;
-            let painted = 0, inked = 0;
-            for (let i = 0; i < data.length; i += 4) {
-                const darkest = Math.min(data[i], data[i + 1], data[i + 2]);
-                if (data[i + 3] > 0 && darkest < 250) painted++;
-                if (data[i + 3] > 0 && darkest < 128) inked++;
-            }
-            const pixels = canvas.width * canvas.height;
-            const box = img.getBoundingClientRect();
-            return {src: img.getAttribute('src'), complete: img.complete,
-                    natural: [img.naturalWidth, img.naturalHeight],
-                    box: [box.width, box.height], painted: painted / pixels,
-                    inked: inked / pixels};
-        })"""
-    )
-    return {"images": images, "text": output.inner_text()}
+def boxes(page: Page, selector: str) -> list[dict[str, Any]]:
+    return list(page.locator(selector).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return {w: r.width, h: r.height, x: r.x, right: r.right,"
+        " brk: getComputedStyle(e).breakInside}; })"
+    ))  # fmt: skip
 
 
-def test_a_handout_shows_each_board_where_its_widget_was(browser: Browser, handout: Path) -> None:
-    html = handout.read_text()
-    assert VIEW not in html and "embed-amd" not in html  # no widget view left to show empty
-    with opened(browser, handout.as_uri(), DESKTOP) as page:
-        page.wait_for_function("() => [...document.images].every(i => i.complete)")
-        for cell, code, name in ((0, PLAY, "widget"), (1, PUZZLE, "puzzle")):
-            (image,) = shown(page, cell)["images"]
-            prefix = "data:image/svg+xml;base64,"
-            assert image["src"].startswith(prefix)
-            svg = base64.b64decode(image["src"][len(prefix) :]).decode()
-            assert svg == picture_of(code, name)  # the widget as it stood when the cell ran
-            width, height = image["natural"]
-            assert image["complete"] and width == 900 and height > 720
-            assert image["box"][0] > 400 and image["box"][1] > 300  # shown, and big enough
-            assert image["painted"] > 0.5 and image["inked"] > 0.005  # the table, cards, text
-        question = shown(page, 2)
-        assert question["images"] == []
-        text = question["text"]
-        assert "Which card collects the top row?" in text and "A. Doozy" in text
-        assert "B. Ugbug" in text and "matches" not in text
+def pdf_pages(page: Page) -> int:
+    data = page.pdf(format="A4", print_background=True)
+    return len(re.findall(rb"/Type\s*/Page[^s]", data))
 
 
-def test_make_handouts_makes_a_page_of_each_notebook_with_every_picture(tmp_path: Path) -> None:
-    make_handouts(tmp_path)
-    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
-    assert sorted(p.stem for p in tmp_path.glob("*.html")) == [p.stem for p in notebooks]
-    for notebook in notebooks:
-        nb = nbformat.read(notebook, as_version=4)
-        pictures = sum(
-            "image/svg+xml" in output.get("data", {})
-            for cell in nb.cells
-            if cell.cell_type == "code"
-            for output in cell.outputs
-        )
-        html = (tmp_path / f"{notebook.stem}.html").read_text()
-        assert len(SVG_IMAGE.findall(html)) == pictures, notebook.name
-        assert VIEW not in html, notebook.name
+def printed(browser: Browser, path: Path) -> Any:
+    """The handout at ``path`` opened as printed; fails if it asked any host for anything."""
+    return recorded(browser, path.as_uri(), PAPER)
+
+
+def test_a_worksheet_prints_readably(browser: Browser, handouts: Path) -> None:
+    with_tables = [e for e in lessons() if any(q.position is not None for q in e.questions)]
+    each = (with_tables or lessons())[0]
+    with printed(browser, handouts / worksheet_name(each.lesson)) as (page, asked):
+        page.emulate_media(media="print")
+        width = page.evaluate("() => document.documentElement.clientWidth")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector"
+                             "('.prompt') || document.body).fontSize)")  # fmt: skip
+        assert size >= 16  # 12 points
+        items = boxes(page, ".item")
+        assert len(items) == len(each.questions) + page.locator(".item.puzzle").count()
+        assert all(item["brk"] == "avoid" for item in items)  # never cut by a page break
+        pictures = boxes(page, ".picture > svg")
+        assert len(pictures) == page.locator(".item .picture").count()
+        for box in pictures:
+            assert 300 < box["w"] <= width and 100 < box["h"] <= 116 * MM
+        if pictures:
+            painted, inked = drawn(page, ".picture > svg")
+            assert painted > 0.3 and inked > 0.003  # the table, its cards and their names
+        assert 0 < pdf_pages(page) <= 2 * len(items) + 1
+        shot(page, "handouts", f"worksheet-{each.lesson}")
+        assert [u for u in asked.urls if u.startswith(("http", "ws"))] == []
+
+
+def test_the_card_sheet_prints_nine_cards_a_page(browser: Browser, handouts: Path) -> None:
+    with printed(browser, handouts / CARDS) as (page, asked):
+        page.emulate_media(media="print")
+        cards = boxes(page, ".card")
+        assert len(cards) == 54
+        for card in cards:
+            assert abs(card["w"] - 56 * MM) < 1 and abs(card["h"] - 76 * MM) < 1
+            assert card["brk"] == "avoid"
+        painted, inked = drawn(page, ".card > svg")
+        assert painted > 0.2 and inked > 0.01  # the card's face is drawn
+        assert pdf_pages(page) == 6  # nine to a page (three rows of three), the heading too
+        shot(page, "handouts", "cards")
+        assert [u for u in asked.urls if u.startswith(("http", "ws"))] == []
+        assert DESKTOP  # the same browser as every other browser test
