@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import html
 import json
+import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -396,3 +397,18 @@ def test_what_a_played_game_says_names_each_dweebie_without_its_number(seed: int
     )
     found = [h for text in said for h in hits_in(text, f"seed {seed}")]
     assert not found, report(found)
+
+
+def test_hidden_cards_and_a_guess_are_as_the_glossary_says() -> None:
+    """The hidden cards are the other hands and the draw pile; a guess shares them out
+    again and agrees with everything the player can see."""
+    game = played(Game(players=3, seed=2), 6, 2)
+    view = game.view(0)
+    hidden = sorted([*game.hand(1), *game.hand(2), *game.pile])
+    assert sorted(view.unseen) == hidden
+    assert "the other players' hands and the draw pile" in meaning("hidden cards")
+    guess = view.sample(random.Random(1))
+    assert (guess.board, guess.hand(0), guess.scores) == (game.board, game.hand(0), game.scores)
+    assert [len(guess.hand(s)) for s in range(3)] == [len(game.hand(s)) for s in range(3)]
+    assert guess.pile_size == game.pile_size
+    assert sorted([*guess.hand(1), *guess.hand(2), *guess.pile]) == hidden
