@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from lesson_tables import NUMBER, right, table
+from lesson_tables import NUMBER, open_every_reveal, right, run, table
 
 from dweebies_widget import NAMES, Game, copies, grid
 from dweebies_widget.cards import FULL_DECK
@@ -166,3 +166,14 @@ def test_the_exit_quiz_has_three_to_five_questions() -> None:
     quiz = lesson("01").exit_quiz
     assert 3 <= len(quiz) <= 5
     assert [q.id for q in quiz] == ["01.corner", "01.line", "01.bridge", "01.over"]
+
+
+def test_every_reveal_opens_once_its_question_is_answered() -> None:
+    namespace = run("01_rules.ipynb", stop="## Exit quiz")
+    reveals = namespace["reveals"]
+    assert len(reveals) == 10 and not any(cell.opened for cell in reveals)
+    shown = open_every_reveal(namespace)
+    assert all(cell.opened for cell in reveals)
+    assert "Ana drew: Ugbug - the 11th card of the deck is Ugbug" in shown
+    assert "Cells where Ana's Velvo may go: [(-1, 0), (-1, 1), (0, -1), (0, 2), (1, 0)" in shown
+    assert "Ana's Mumbo at (0, 3) would collect 0 cards: nothing" in shown

@@ -3,50 +3,25 @@ the proof shown below each board is the engine's, and its questions' answers are
 engine's facts about their tables.
 
 The notebook's cells up to its puzzle set are run here, in order (they are quick), as a
-kernel would run them.
+kernel would run them, and every proof below a board is opened.
 """
 
 from __future__ import annotations
 
-import ast
-import contextlib
-import io
-import json
 from collections import Counter
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from lesson_tables import NUMBER, right, table
+from lesson_tables import NUMBER, open_every_reveal, right, run, table
 
-from dweebies_widget.lessons import Reveal, lesson
+from dweebies_widget import NAMES
+from dweebies_widget.lessons import lesson
 from dweebies_widget.puzzles import Puzzle, PuzzleWidget, kinds
 from dweebies_widget.puzzles.endgame import Prover
 
-NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "06_puzzles.ipynb"
 
-
-@cache
 def core() -> dict[str, Any]:
     """The names the notebook's cells make, run in order up to the puzzle set."""
-    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
-    namespace: dict[str, Any] = {"__name__": "__lesson__"}
-    for cell in cells:
-        text = "".join(cell["source"])
-        if cell["cell_type"] == "markdown":
-            if text.startswith("## 3."):
-                break
-            continue
-        tree = ast.parse(text)
-        last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
-        body = tree.body[:-1] if last else tree.body
-        with contextlib.redirect_stdout(io.StringIO()):
-            exec(compile(ast.Module(body=body, type_ignores=[]), "06", "exec"), namespace)
-            if last is not None:
-                value = eval(compile(ast.Expression(body=last.value), "06", "eval"), namespace)
-                if isinstance(value, Reveal):
-                    namespace.setdefault("_reveals", []).append(value)
-    return namespace
+    return run("06_puzzles.ipynb", stop="## 3.")
 
 
 def boards() -> dict[str, Puzzle]:
@@ -72,14 +47,15 @@ def test_the_safe_and_endgame_boards_are_on_the_exit_quiz_tables() -> None:
 
 
 def test_each_proof_below_a_board_opens_and_names_the_answer() -> None:
-    reveals = core()["_reveals"]
-    assert len(reveals) == 5
-    for cell in reveals:
-        assert not cell.opened
-        shown = io.StringIO()
-        with contextlib.redirect_stdout(shown):
-            cell.uncover()
-        assert cell.opened
+    namespace = core()
+    assert len(namespace["reveals"]) == 5
+    assert not any(cell.opened for cell in namespace["reveals"])
+    shown = open_every_reveal(namespace)
+    assert all(cell.opened for cell in namespace["reveals"])
+    for puzzle in boards().values():
+        if puzzle.kind != "where":
+            [move] = puzzle.answer
+            assert f"{NAMES[move.dweebie]} at {move.cell}" in shown
 
 
 def test_the_biggest_collection_is_the_long_row() -> None:
