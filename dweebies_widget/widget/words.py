@@ -443,7 +443,8 @@ def position_lines(game: Game, labels: Sequence[str]) -> list[str]:
     n = game.players
     scores = ", ".join(f"{labels[s]} {game.scores[s]}" for s in range(n))
     hands = ", ".join(f"{labels[s]} {plural(len(game.hand(s)), 'card')}" for s in range(n))
-    lines = [f"Scores: {scores}. Cards in hand: {hands}. Pile: {plural(game.pile_size, 'card')}."]
+    pile = plural(game.pile_size, "card")
+    lines = [f"Scores: {scores}. Cards in hand: {hands}. Draw pile: {pile}."]
     last = game.last_placement
     if last is not None:
         lines.append(f"Last move: {move_text(last, labels)}.")
