@@ -371,10 +371,7 @@ def status_lines(
         lines.append(". ".join(others) + ".")
     if game.is_split and not game.is_over:
         k, cost = len(game.groups), game.bridge_cost
-        lines.append(
-            f"Split into {k} groups (bridge cost {cost}): "
-            f"{game.rules.split_collecting}."
-        )
+        lines.append(f"Split into {k} groups (bridge cost {cost}): {game.rules.split_collecting}.")
     if viewer is not None and game.may_draw(viewer):
         owed = game.owed_draws(viewer)
         lines.append(
