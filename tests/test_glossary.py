@@ -144,7 +144,15 @@ def strings_of(source: str) -> Iterator[tuple[int, str]]:
     in code (such as the puzzle kind ``"rejoin"``) is left out.
     """
     lines = [ln for ln in source.splitlines() if not ln.lstrip().startswith(("%", "!"))]
-    tree = ast.parse("\n".join(lines))
+    try:
+        tree = ast.parse("\n".join(lines))
+    except SyntaxError:  # IPython syntax: read its one-line string literals as they are
+        for i, line in enumerate(lines, 1):
+            for m in re.finditer(r'"([^"\n]*)"|\'([^\'\n]*)\'', line):
+                text = m.group(1) if m.group(1) is not None else m.group(2)
+                if text.strip() not in CODE_NAMES:
+                    yield i, text
+        return
     skip = docstring_nodes(tree)
     inside_f = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
     exported = {  # the names of ``__all__`` are code
@@ -296,6 +304,7 @@ def test_the_checks_find_what_they_should() -> None:
         prose("The draw-later rule `Rules(auto_draw=False)`, not a house rule."), "x"
     )
     code = '__all__ = ["Rejoin"]\nf(kind="rejoin")\n"""a doc with worlds"""\nx = f"{n} worlds"'
+    assert list(strings_of("x = await f('rejoin', 'many worlds')")) == [(1, "many worlds")]
     assert list(strings_of(code)) == [(4, "{} worlds")]
 
 
