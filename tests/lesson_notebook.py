@@ -1,7 +1,7 @@
 """What the tests of one lesson share: a question's table and right choice, the notebook's
 cells, the names its code makes when run top to bottom (nothing answered), the text its
-stored outputs show, and the check that its opening gives the measured minutes of the core
-and points to an Extension."""
+stored outputs show, what its reveals print once opened, and the check that its opening
+gives the measured minutes of the core and points to an Extension."""
 
 from __future__ import annotations
 
@@ -41,6 +41,19 @@ def names(number: str) -> dict[str, Any]:
             with contextlib.redirect_stdout(io.StringIO()):
                 exec(compile(tree, lesson(number).notebook, "exec"), made)  # noqa: S102 - ours
     return made
+
+
+@cache
+def revealed(number: str) -> dict[str, str]:
+    """What each reveal of lesson ``number``'s notebook prints once opened, by the name of its
+    function (``pair_shown``...): each is called here, as an answer opens it."""
+    said: dict[str, str] = {}
+    for key, show in names(number).items():
+        if key.endswith("_shown") and callable(show):
+            with contextlib.redirect_stdout(io.StringIO()) as out:
+                show()
+            said[key] = out.getvalue()
+    return said
 
 
 def stored(cell: dict[str, Any]) -> str:

@@ -10,12 +10,9 @@ keep-condition and its goal's promise holds.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
-from functools import cache
 
-from lesson_notebook import answer, assert_opening_gives_the_minutes, names, table
+from lesson_notebook import answer, assert_opening_gives_the_minutes, names, revealed, table
 
 from dweebies_widget import Game, Move, Rules, name
 from dweebies_widget.ai import GreedyPlayer, play_game
@@ -233,21 +230,8 @@ def test_the_opening_gives_the_measured_minutes_and_an_extension() -> None:
     assert_opening_gives_the_minutes("02")
 
 
-@cache
-def revealed() -> dict[str, str]:
-    """What each reveal of the notebook prints once opened, by the name of its function."""
-    made = names("02")
-    said: dict[str, str] = {}
-    for key, show in made.items():
-        if key.endswith("_shown") and callable(show):
-            with contextlib.redirect_stdout(io.StringIO()) as out:
-                show()
-            said[key] = out.getvalue()
-    return said
-
-
 def test_what_the_reveals_say_of_the_cells_is_the_engines() -> None:
-    said = revealed()
+    said = revealed("02")
     assert len(said) == 17  # one for each question (but the exit quiz's) and each board
     detour = names("02")["detour"]
     below = re.findall(r"\((-?\d+), (-?\d+)\) touches the (\w+) below it", said["detour_shown"])
@@ -262,7 +246,7 @@ def test_what_the_reveals_say_of_the_cells_is_the_engines() -> None:
 
 
 def test_the_deal_for_five_and_six_players() -> None:
-    text = revealed()["six_shown"]
+    text = revealed("02")["six_shown"]
     assert "5 players: draw pile 29 cards" in text and "6 players: draw pile 24 cards" in text
     six = Game(players=6, deck=list(FULL_DECK))
     for seat, who in enumerate(["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]):

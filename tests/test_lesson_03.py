@@ -20,6 +20,7 @@ from lesson_notebook import (
     assert_opening_gives_the_minutes,
     cells,
     names,
+    revealed,
     source,
     stored,
     table,
@@ -258,3 +259,24 @@ def test_stored_questions_keep_every_answer_hidden() -> None:
         text = stored(cell)
         assert "[the answer is shown once you check yours]" in text
         assert "Right!" not in text and "Not quite" not in text
+
+
+def test_what_the_reveals_print_is_what_the_answers_say() -> None:
+    said = revealed("03")
+    assert sorted(said) == ["count_shown", "dots_shown", "quiet_shown", "split_shown"]
+    assert "Doozy: 1 dot(s), so 1 card(s) among the 54" in said["dots_shown"]
+    assert re.search(
+        r"cards with 1 dot\(s\): placed \d+ times, collected 0 times", said["dots_shown"]
+    )
+    assert (
+        "Tibbit: 3 in the game - 1 on the table - 2 collected - 0 in your hand = 0; the game's own "
+        "count of the cards hidden from you: 0" in said["count_shown"]
+    )
+    quiet = said["quiet_shown"]
+    assert "Nubbin on any of its 9 cells: you collect 0; Ben could then collect nothing" in quiet
+    for other in ("Ugbug", "Zuzu", "Chuffle"):
+        assert re.search(
+            rf"{other} on any of its 9 cells: you collect 0; Ben could then collect \d", quiet
+        )
+    assert "bridge cost: 2" in said["split_shown"]
+    assert "moves that would collect: 0" in said["split_shown"]
