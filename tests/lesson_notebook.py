@@ -1,11 +1,10 @@
-"""What the tests of one lesson share: a question's table and right choice, the notebook's
-cells, the names its code makes when run top to bottom (nothing answered), the text its
-stored outputs show, what its reveals print once opened, and the check that its opening
+"""What the tests of lessons 02 and 03 add to :mod:`lesson_tables`: a lesson notebook's
+cells, the names its code makes (run by :func:`lesson_tables.run`), the text its stored
+outputs show, what each of its reveals prints once opened, and the check that its opening
 gives the measured minutes of the core and points to an Extension."""
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import io
 import json
@@ -13,8 +12,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from dweebies_widget import Game
-from dweebies_widget.lessons import lesson, question
+from lesson_tables import run
+
+from dweebies_widget.lessons import lesson
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
@@ -31,16 +31,9 @@ def source(cell: dict[str, Any]) -> str:
     return "".join(text) if isinstance(text, list) else str(text)
 
 
-@cache
 def names(number: str) -> dict[str, Any]:
-    """The names lesson ``number``'s notebook makes, after all its code cells ran."""
-    made: dict[str, Any] = {"__name__": "__lesson__"}
-    for cell in cells(number):
-        if cell["cell_type"] == "code":
-            tree = ast.parse(source(cell))
-            with contextlib.redirect_stdout(io.StringIO()):
-                exec(compile(tree, lesson(number).notebook, "exec"), made)  # noqa: S102 - ours
-    return made
+    """The names lesson ``number``'s notebook makes, run top to bottom (nothing answered)."""
+    return run(lesson(number).notebook)
 
 
 @cache
@@ -72,16 +65,3 @@ def assert_opening_gives_the_minutes(number: str) -> None:
     assert f"{lesson(number).minutes} minutes" in opening
     headings = [source(c) for c in cells(number) if c["cell_type"] == "markdown"]
     assert any(h.startswith("## Extension") for h in headings)
-
-
-def table(qid: str) -> Game:
-    """A fresh copy of question ``qid``'s table (play on it freely)."""
-    position = question(qid).position
-    assert position is not None, f"{qid} has no table"
-    return position.copy()
-
-
-def answer(qid: str) -> str:
-    """The words of question ``qid``'s right choice."""
-    q = question(qid)
-    return q.choices[q.answer]

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from lesson_notebook import answer, assert_opening_gives_the_minutes, names, revealed, table
+from lesson_notebook import assert_opening_gives_the_minutes, names, revealed
+from lesson_tables import right, table
 
 from dweebies_widget import Game, Move, Rules, name
 from dweebies_widget.ai import GreedyPlayer, play_game
@@ -34,14 +35,14 @@ def test_pair_a_line_of_two_is_collected_only_when_it_is_the_whole_line() -> Non
     game = table("02.pair")
     assert game.would_collect((0, -1)).get(TIBBIT) is None  # Tibbit, Tibbit, Doozy
     assert game.would_collect((-1, 0))[TIBBIT] == {(-1, 0), (0, 0)}
-    assert answer("02.pair").startswith("At (-1, 0)")
+    assert right("02.pair").startswith("At (-1, 0)")
 
 
 def test_middle_a_card_that_fills_a_gap_collects_nothing() -> None:
     game = table("02.middle")
     assert game.board[(0, -1)] == game.board[(0, 1)] == YUMPO
     assert not game.play(YUMPO, (0, 0)).taken
-    assert answer("02.middle") == "Nothing"
+    assert right("02.middle") == "Nothing"
 
 
 def test_leftover_only_the_card_just_placed_collects() -> None:
@@ -50,7 +51,7 @@ def test_leftover_only_the_card_just_placed_collects() -> None:
     assert taken == {(0, 3), (1, 3), (2, 3)}  # the column Jibber, Gorp, Jibber
     row = [game.board[(0, c)] for c in range(3)]
     assert [name(d) for d in row] == ["Ugbug", "Fizzwig", "Ugbug"]
-    assert answer("02.leftover") == "It stays on the table"
+    assert right("02.leftover") == "It stays on the table"
 
 
 def test_forced_a_match_is_always_collected() -> None:
@@ -61,7 +62,7 @@ def test_forced_a_match_is_always_collected() -> None:
     assert not joined.is_split  # "her card joins the three groups into one"
     taken = {cell for cell, _ in game.play(UGBUG, (0, 1)).taken}
     assert taken == {(0, 1), (1, 1)}  # the column of two Ugbugs
-    assert answer("02.forced") == "No: the match is collected"
+    assert right("02.forced") == "No: the match is collected"
 
 
 def test_four_the_bridge_cost_of_four_cards_around_a_cell_is_five() -> None:
@@ -71,7 +72,7 @@ def test_four_the_bridge_cost_of_four_cards_around_a_cell_is_five() -> None:
     filled = dict(zip(cross, [0, 5, 6, 7, 8], strict=True))  # five cards not on the table
     joined = Game.from_position(board={**game.board, **filled}, hands=[[], []])
     assert not joined.is_split  # the cross of 5 cards joins all four
-    assert answer("02.four") == "5"
+    assert right("02.four") == "5"
 
 
 def test_empty_after_an_emptying_collection_the_next_card_goes_in_the_centre() -> None:
@@ -79,7 +80,7 @@ def test_empty_after_an_emptying_collection_the_next_card_goes_in_the_centre() -
     taken = game.play(UGBUG, (3, 6)).taken
     assert len(taken) == 3 and not game.board
     assert game.current_player == 1 and game.legal_cells() == {(0, 0)}
-    assert answer("02.empty").startswith("Only in the centre")
+    assert right("02.empty").startswith("Only in the centre")
 
 
 def test_ends_split_the_game_ends_and_the_cards_left_belong_to_nobody() -> None:
@@ -89,7 +90,7 @@ def test_ends_split_the_game_ends_and_the_cards_left_belong_to_nobody() -> None:
     result = game.play(KAZOO, (-1, 0))
     assert game.is_over and game.is_split and game.board
     assert sum(game.scores) == sum(scores) + len(result.taken)  # nobody gets the rest
-    assert answer("02.ends_split").startswith("The game is over")
+    assert right("02.ends_split").startswith("The game is over")
 
 
 def test_ends_split_is_the_first_game_between_greedy_players_that_ends_split() -> None:
@@ -108,7 +109,7 @@ def test_tie_players_sharing_the_most_cards_all_win() -> None:
     assert game.scores == (3, 3, 1)
     assert not game.play(1, (0, 1)).taken
     assert game.is_over and game.winners == (0, 1)
-    assert answer("02.tie") == "Ana and Ben, together"
+    assert right("02.tie") == "Ana and Ben, together"
 
 
 # --------------------------------------------------------------------- the extension
@@ -120,7 +121,7 @@ def test_big_split_leaves_four_groups() -> None:
     result = game.play(LOLLOP, (-6, 1))
     assert len(result.taken) == 5 and len(game.groups) == 4
     assert all(len(group) == 1 for group in game.groups)  # "each one is a group of its own"
-    assert answer("02.big_split") == "4"
+    assert right("02.big_split") == "4"
 
 
 def test_big_split_comes_from_game_12_between_greedy_players() -> None:
@@ -138,13 +139,13 @@ def test_short_owed_draws_are_taken_only_as_far_as_the_draw_pile_allows() -> Non
     game.play(2, (0, 2))  # Ben plays without drawing
     assert game.current_player == 0 and len(game.hand(0)) == 2 and game.pile_size == 0
     assert game.owed_draws(0) == 1 and not game.may_draw(0)
-    assert answer("02.short").startswith("She takes the 2 cards")
+    assert right("02.short").startswith("She takes the 2 cards")
 
 
 def test_six_players_leave_24_cards_in_the_draw_pile() -> None:
     game = Game(players=6, seed=0)
     assert sum(game.hand_sizes) == 30 and game.pile_size == 24
-    assert answer("02.six") == "24"
+    assert right("02.six") == "24"
 
 
 # --------------------------------------------------------------------- the exit quiz
@@ -161,14 +162,14 @@ def test_exit_line_only_the_far_cell_collects() -> None:
     assert game.would_collect((-1, 0)).get(MUMBO) is None
     assert game.would_collect((0, -1)).get(MUMBO) is None
     assert game.would_collect((0, 2))[MUMBO] == {(0, 0), (0, 1), (0, 2)}
-    assert answer("02.exit_line").startswith("(0, 2)")
+    assert right("02.exit_line").startswith("(0, 2)")
 
 
 def test_exit_cells_four_cells_on_a_shortest_bridge_next_to_a_card() -> None:
     game = table("02.exit_cells")
     assert game.is_split and game.bridge_cost == 2
     assert game.legal_cells() == {(0, 1), (1, 0), (0, 2), (1, 1)}
-    assert answer("02.exit_cells") == str(len(game.legal_cells()))
+    assert right("02.exit_cells") == str(len(game.legal_cells()))
 
 
 def test_exit_split_nothing_is_collected_while_the_table_stays_split() -> None:
@@ -178,7 +179,7 @@ def test_exit_split_nothing_is_collected_while_the_table_stays_split() -> None:
     assert row == ["Kazoo", "Lollop"]
     assert not game.play(KAZOO, (0, 2)).taken
     assert game.is_split and game.bridge_cost == 1
-    assert answer("02.exit_split") == "Nothing"
+    assert right("02.exit_split") == "Nothing"
 
 
 def test_exit_tie_the_last_collection_makes_a_tie() -> None:
@@ -186,7 +187,7 @@ def test_exit_tie_the_last_collection_makes_a_tie() -> None:
     assert game.scores == (5, 7, 5) and game.current_player == 2 and game.pile_size == 0
     assert len(game.play(UGBUG, (0, 1)).taken) == 2
     assert game.is_over and game.scores == (5, 7, 7) and game.winners == (1, 2)
-    assert answer("02.exit_tie") == "Ben and Cleo, together"
+    assert right("02.exit_tie") == "Ben and Cleo, together"
 
 
 # --------------------------------------------------------------------- the notebook

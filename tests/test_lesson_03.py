@@ -16,15 +16,14 @@ from collections import Counter
 
 import pytest
 from lesson_notebook import (
-    answer,
     assert_opening_gives_the_minutes,
     cells,
     names,
     revealed,
     source,
     stored,
-    table,
 )
+from lesson_tables import right, table
 
 from dweebies_widget import NAMES, Game, Move, copies, name
 from dweebies_widget.ai import GreedyPlayer, play_game
@@ -71,7 +70,7 @@ def test_dots_a_one_dot_card_has_no_second_card_to_match() -> None:
     assert [d for d in (DOOZY, KAZOO, 20) if copies(d) == 1] == [DOOZY]
     with pytest.raises(ValueError, match="has only 1 copy"):
         Game.from_position(board={(0, 0): DOOZY}, hands=[[DOOZY], [KAZOO]])
-    assert answer("03.dots") == "The Doozy"
+    assert right("03.dots") == "The Doozy"
 
 
 @pytest.mark.parametrize(
@@ -94,7 +93,7 @@ def test_count_no_tibbit_is_hidden() -> None:
     assert name(TIBBIT) == "Tibbit" and copies(TIBBIT) == 3
     assert Counter(game.board.values())[TIBBIT] == 1
     assert game.collected(1).count(TIBBIT) == 2  # "Ben collected the other two"
-    assert answer("03.count") == str(counted_from_54(game, 0)[TIBBIT]) == "0"
+    assert right("03.count") == str(counted_from_54(game, 0)[TIBBIT]) == "0"
 
 
 def test_quiet_only_the_nubbin_leaves_ben_nothing() -> None:
@@ -105,7 +104,7 @@ def test_quiet_only_the_nubbin_leaves_ben_nothing() -> None:
     safe = {m.dweebie for m, o in outcomes.items() if not o.handed}
     unsafe = {m.dweebie for m, o in outcomes.items() if o.handed}
     assert safe == {NUBBIN} and unsafe == set(view.hand) - {NUBBIN}  # each card, every cell
-    assert answer("03.quiet") == "The Nubbin"
+    assert right("03.quiet") == "The Nubbin"
     hidden = counted_from_54(game, 0)
     # the explanation, fact by fact
     assert copies(NUBBIN) == 2 and NUBBIN in game.hand(0) and NUBBIN in game.collected(0)
@@ -137,7 +136,7 @@ def test_split_after_the_split_the_next_player_cannot_collect() -> None:
     assert len(after.legal_cells()) < len(frontier(after.board))
     # whatever Ben holds: no Dweebie collects on any cell where he may place
     assert all(not after.would_collect(cell) for cell in after.legal_cells())
-    assert answer("03.split").startswith("He must place on a shortest bridge, and he cannot")
+    assert right("03.split").startswith("He must place on a shortest bridge, and he cannot")
 
 
 # --------------------------------------------------------------------- the exit quiz
@@ -156,7 +155,7 @@ def test_exit_count_two_lollops_seen_none_hidden() -> None:
         board={(0, 0): LOLLOP}, hands=[[LOLLOP, MUMBO], []], pile=sorted(rest.elements())
     )
     assert Counter(game.view(0).unseen)[LOLLOP] == 0
-    assert answer("03.exit_count") == "0"
+    assert right("03.exit_count") == "0"
 
 
 def test_exit_safe_a_one_dot_card_cannot_be_matched_a_yumpo_can() -> None:
@@ -168,7 +167,7 @@ def test_exit_safe_a_one_dot_card_cannot_be_matched_a_yumpo_can() -> None:
     assert not any(o.points for o in outcomes.values())  # "you cannot collect this turn"
     assert not any(o.handed for m, o in outcomes.items() if m.dweebie == AROO)
     assert any(dict(o.handed).get(YUMPO) for m, o in outcomes.items() if m.dweebie == YUMPO)
-    assert answer("03.exit_safe") == "The Aroo"
+    assert right("03.exit_safe") == "The Aroo"
 
 
 def test_exit_endgame_the_hidden_cards_are_the_opponents_hand() -> None:
@@ -178,7 +177,7 @@ def test_exit_endgame_the_hidden_cards_are_the_opponents_hand() -> None:
         view, game = puzzle.view, puzzle.game
         assert view.players == 2 and view.pile_size == 0
         assert sorted(view.unseen) == sorted(game.hand(1 - puzzle.seat))
-    assert answer("03.exit_endgame").startswith("Exactly the Kazoo")
+    assert right("03.exit_endgame").startswith("Exactly the Kazoo")
 
 
 def test_exit_split_one_card_cannot_collect_on_a_table_with_bridge_cost_3() -> None:
@@ -191,7 +190,7 @@ def test_exit_split_one_card_cannot_collect_on_a_table_with_bridge_cost_3() -> N
         assert not game.would_collect(move.cell)
         after = game.copy()
         assert not after.play(move).taken and after.is_split and after.bridge_cost == 2
-    assert answer("03.exit_split").startswith("No: one card cannot join")
+    assert right("03.exit_split").startswith("No: one card cannot join")
 
 
 # --------------------------------------------------------------------- the notebook
