@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import cache
 
 import pytest
 from lesson_notebook import (
@@ -30,7 +31,7 @@ from dweebies_widget.ai import GreedyPlayer, play_game
 from dweebies_widget.cards import FULL_DECK
 from dweebies_widget.grid import frontier
 from dweebies_widget.lessons import lesson, question
-from dweebies_widget.puzzles import PuzzleWidget, kinds, load
+from dweebies_widget.puzzles import Puzzle, PuzzleWidget, kinds, load
 
 DOOZY, KAZOO, LOLLOP, MUMBO, NUBBIN, TIBBIT, VELVO, YUMPO, AROO = 3, 10, 11, 12, 13, 19, 21, 24, 0
 
@@ -50,6 +51,12 @@ def same_position(a: Game, b: Game) -> bool:
         and a.scores == b.scores
         and a.current_player == b.current_player
     )
+
+
+@cache
+def standard_set() -> tuple[Puzzle, ...]:
+    """The shipped puzzles (the standard set), loaded once."""
+    return tuple(load())
 
 
 def counted_from_54(game: Game, seat: int) -> Counter[int]:
@@ -171,7 +178,7 @@ def test_exit_safe_a_one_dot_card_cannot_be_matched_a_yumpo_can() -> None:
 
 
 def test_exit_endgame_the_hidden_cards_are_the_opponents_hand() -> None:
-    endgames = [p for p in load() if p.kind == "endgame"]
+    endgames = [p for p in standard_set() if p.kind == "endgame"]
     assert endgames
     for puzzle in endgames:
         view, game = puzzle.view, puzzle.game
@@ -225,7 +232,7 @@ def test_the_puzzles_it_picks_have_the_kind_and_feature_its_text_says(board: str
     widget = names("03")[board]
     assert isinstance(widget, PuzzleWidget)
     puzzles = widget.puzzles
-    shipped = {p.id for p in load()}  # the standard set
+    shipped = {p.id for p in standard_set()}
     wanted, count = BOARDS[board]
     assert len(puzzles) == len({p.id for p in puzzles}) == count
     assert {p.kind for p in puzzles} == wanted
