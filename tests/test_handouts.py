@@ -24,6 +24,8 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
+from importlib.abc import Traversable
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -270,6 +272,11 @@ def handouts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def course_notebook(name: str) -> Traversable:
+    """A notebook of the course the package ships (what the handouts read)."""
+    return files("dweebies_widget").joinpath("course", "notebooks", name)
+
+
 def read(path: Path) -> str:
     """What a page says: its text with the tags taken out, the entities read and every run
     of spaces made one space (see :func:`said`)."""
@@ -355,7 +362,7 @@ def test_the_exit_quiz_sheet_holds_exactly_the_exit_questions(handouts: Path) ->
 
 def test_the_worksheet_shows_the_puzzles_its_notebook_names(handouts: Path) -> None:
     for each in lessons():
-        notebook = (ROOT / "notebooks" / each.notebook).read_text(encoding="utf-8")
+        notebook = course_notebook(each.notebook).read_text(encoding="utf-8")
         shown = lesson_puzzles(each)
         assert all(p.id in notebook for p in shown)
         page = (handouts / worksheet_name(each.lesson)).read_text(encoding="utf-8")
@@ -388,6 +395,10 @@ def test_the_answer_key_holds_every_question_and_every_puzzle(handouts: Path) ->
     standard, house = sets
     assert not any(rules_label(p) for p in standard.puzzles)
     assert all(rules_label(p) for p in house.puzzles) and house.puzzles
+    for each in lessons():  # each worksheet's puzzle, by its number there, with a picture
+        for i, p in enumerate(lesson_puzzles(each), 1):
+            entry = key[key.index(f"Puzzle {i}: {p.id}"):]
+            assert said(answer_words(p)) in entry.split(" · rating")[1], p.id
     endgame = next(p for p in shipped if p.kind == "endgame" and p.line)
     assert said(line_words(endgame, endgame.line)) in key  # the proof line, move by move
 

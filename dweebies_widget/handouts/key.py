@@ -87,8 +87,9 @@ def _answer_picture(p: Puzzle) -> str:
     return picture(game.svg(last=True, names=names, viewer=p.seat).data)
 
 
-def puzzle_entry(p: Puzzle, *, with_picture: bool = False) -> str:
-    """One puzzle in the key: its rules (unless standard), goal, answer and proof."""
+def puzzle_entry(p: Puzzle, *, number: int | None = None) -> str:
+    """One puzzle in the key: its rules (unless standard), goal, answer and proof; a
+    worksheet's puzzle ``number`` also gets a picture of its answer."""
     label = rules_label(p)
     verdict = p.check(sorted(p.answer) if p.kind_info.marks_cells else min(p.answer))
     said = verdict.message.removeprefix("Right!").strip()
@@ -98,12 +99,13 @@ def puzzle_entry(p: Puzzle, *, with_picture: bool = False) -> str:
     proof_line = f"<p><b>Proof line:</b> {escape(line)}</p>" if line else ""
     return (
         f'<div class="item puzzle-answer" id="{escape(p.id)}">'
-        f"<h4>{escape(p.id)} · {escape(p.kind_info.title)} · rating {p.rating}</h4>{rule}"
+        f"<h4>{'' if number is None else f'Puzzle {number}: '}{escape(p.id)} · "
+        f"{escape(p.kind_info.title)} · rating {p.rating}</h4>{rule}"
         f"<p><b>Goal:</b> {escape(p.goal)}</p>"
         f'<p class="right"><b>Answer:</b> {escape(answer_words(p))}.</p>'
         f"<p><b>Definition:</b> {escape(definition)}.</p>"
         f"<p><b>What the answer does:</b> {escape(said)}</p>{proof_line}"
-        f"{_answer_picture(p) if with_picture else ''}</div>"
+        f"{'' if number is None else _answer_picture(p)}</div>"
     )
 
 
@@ -147,10 +149,7 @@ def answer_key(
         shown = worksheet_puzzles.get(lesson.lesson, [])
         if shown:
             body.append("<h3>Puzzles on the worksheet</h3>")
-            body += [
-                f"<p><b>Puzzle {i}</b></p>" + puzzle_entry(p, with_picture=True)
-                for i, p in enumerate(shown, 1)
-            ]  # fmt: skip
+            body += [puzzle_entry(p, number=i) for i, p in enumerate(shown, 1)]
     for each in sets:
         body.append(f"<h2>{escape(each.title)}: {len(each.puzzles)} puzzles</h2>")
         for kind in KINDS:

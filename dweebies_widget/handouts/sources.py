@@ -1,9 +1,11 @@
 """What the handouts are made from: the shipped lessons, the puzzle sets, and which
 puzzles each lesson's notebook shows.
 
-A lesson's puzzles are the shipped puzzles whose ids its notebook's code names (such as
-``"haul-b2ca433ace"``), in the order the code names them; boards a notebook makes itself
-are drawn by the notebook, not here.  The puzzle sets are the standard-rules set and the
+A lesson's puzzles are the shipped puzzles whose ids its notebook names (such as
+``"haul-b2ca433ace"``, in its code, its text or its stored outputs: the results cell lists
+the puzzle each board shows first), in the order the notebook names them; a puzzle a
+notebook makes itself from a position of its own is not in the shipped sets, and is left to
+the notebook.  The puzzle sets are the standard-rules set and the
 set under house rules (the house set), each puzzle of the second labelled with its rules.
 
 >>> standard, house = puzzle_sets()
@@ -13,7 +15,6 @@ set under house rules (the house set), each puzzle of the second labelled with i
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -53,15 +54,13 @@ def puzzle_sets() -> tuple[PuzzleSet, ...]:
 
 
 def lesson_puzzles(lesson: Lesson) -> list[Puzzle]:
-    """The shipped puzzles ``lesson``'s notebook names in its code, in order (each once)."""
+    """The shipped puzzles ``lesson``'s notebook names, in order (each once)."""
     notebook = files("dweebies_widget").joinpath("course", "notebooks", lesson.notebook)
     if not notebook.is_file():
         return []
-    cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
-    code = "\n".join("".join(c.get("source", "")) for c in cells if c.get("cell_type") == "code")
     known = {p.id: p for each in puzzle_sets() for p in each.puzzles}
     found: dict[str, Puzzle] = {}
-    for pid in _ID.findall(code):
+    for pid in _ID.findall(notebook.read_text(encoding="utf-8")):
         if pid in known:
             found.setdefault(pid, known[pid])
     return list(found.values())
