@@ -1,8 +1,9 @@
 """The lessons as an app (``dweebies lessons``, ``make lessons``): the lesson menu lists every
 shipped lesson with its number, title, time and goals, each linked to its notebook in the
 course; the app's server shows the menu at its root and at ``/lessons``, asking no other
-host for anything; the classroom's lobby links to the menu.  (The lessons opened in a real
-browser, with no code on screen: ``test_browser_lessons_app.py``.)"""
+host for anything; the classroom's lobby links to the menu where its server serves it.
+(The lessons opened in a real browser, with no code on screen:
+``test_browser_lessons_app.py``.)"""
 
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from dweebies_widget.classroom import Classroom
 from dweebies_widget.classroom.pages import LobbyPage
 from dweebies_widget.lessons import lessons
 from dweebies_widget.voila_templates.lessons_app import RENDER, course_folder
-from dweebies_widget.voila_templates.menu import MENU_PATH, menu_html, menu_link
+from dweebies_widget.voila_templates.menu import MENU_PATH, MENU_VARIABLE, menu_html, menu_link
 
 
 def lesson_items(page: str) -> dict[str, str]:
@@ -83,11 +86,21 @@ def test_the_app_shows_the_menu_at_its_root_and_at_lessons(tmp_path: Path) -> No
         server.wait(30)
 
 
-def test_the_classroom_lobby_links_to_the_lesson_menu(tmp_path: Path) -> None:
-    page = LobbyPage(Classroom(str(tmp_path / "class.sqlite")), post=lambda _f: None)
+def lobby_texts(folder: Path) -> list[str]:
+    """The HTML texts of a classroom lobby page's form."""
+    page = LobbyPage(Classroom(str(folder / "class.sqlite")), post=lambda _f: None)
     try:
-        shown = [getattr(child, "value", "") for child in page.form.children]
-        assert menu_link() in shown
-        assert 'href="/lessons"' in menu_link("/") and f"/{MENU_PATH}" in menu_link()
+        return [getattr(child, "value", "") for child in page.form.children]
     finally:
         page.follower.stop()
+
+
+def test_the_classroom_lobby_links_to_the_lesson_menu_where_it_is_served(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(MENU_VARIABLE, raising=False)
+    assert not any("dweebies-lessons-link" in text for text in lobby_texts(tmp_path))
+    monkeypatch.setenv(MENU_VARIABLE, f"/{MENU_PATH}")  # as a server serving the menu says
+    link = menu_link()
+    assert f'href="/{MENU_PATH}" target="_blank"' in link  # a new tab: the lobby stays open
+    assert link in lobby_texts(tmp_path)

@@ -254,7 +254,7 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
             [
                 style(),
                 title,
-                widgets.HTML(menu_link()),
+                *([widgets.HTML(menu_link())] if menu_link() else []),
                 widgets.HBox([self.name, self.pin], layout=widgets.Layout(flex_flow="row wrap")),
                 who,
                 widgets.HTML("<h3>Join a table</h3>"),

@@ -20,10 +20,13 @@ from typing import Any
 
 from ..lessons import lessons
 
-__all__ = ["MENU_PATH", "menu_handler", "menu_html", "menu_link"]
+__all__ = ["MENU_PATH", "MENU_VARIABLE", "menu_handler", "menu_html", "menu_link"]
 
 MENU_PATH = "lessons"
 """Where the classroom server shows the menu (under its base URL)."""
+MENU_VARIABLE = "DWEEBIES_LESSON_MENU"
+"""The environment variable in which a server that serves the menu gives its address
+(``/lessons``) to the pages it serves: the classroom's lobby links to the menu only then."""
 
 _STYLE = """
 body { font-family: Arial, Helvetica, 'DejaVu Sans', sans-serif; font-size: 18px;
@@ -67,19 +70,20 @@ def menu_html(href: Callable[[str], str], back: str = "") -> str:
     )
 
 
-def menu_link(base_url: str | None = None) -> str:
-    """The link to the menu on a page the server serves (the classroom's lobby), opening it
-    in a new tab so that the page stays open; ``base_url`` is the server's (by default the
-    one Voila gives the page's kernel).
+def menu_link(href: str | None = None) -> str:
+    """The link to the menu at ``href`` (by default the address a server that serves the
+    menu gives in :data:`MENU_VARIABLE`), opening it in a new tab so that the page it is on
+    stays open; empty when no menu is served.
 
-    >>> 'href="/lessons" target="_blank"' in menu_link("/")
-    True
+    >>> 'href="/lessons" target="_blank"' in menu_link("/lessons"), menu_link("")
+    (True, '')
     """
-    base = os.environ.get("VOILA_BASE_URL", "/") if base_url is None else base_url
-    href = html.escape(f"{base.rstrip('/')}/{MENU_PATH}", quote=True)
+    where = os.environ.get(MENU_VARIABLE, "") if href is None else href
+    if not where:
+        return ""
     return (
-        f'<a class="dweebies-lessons-link" href="{href}" target="_blank">'
-        "The lessons: learn the game step by step</a>"
+        f'<a class="dweebies-lessons-link" href="{html.escape(where, quote=True)}" '
+        'target="_blank">The lessons: learn the game step by step</a>'
     )
 
 
