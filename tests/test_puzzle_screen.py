@@ -23,7 +23,7 @@ from dweebies_widget.puzzles import Puzzle, PuzzleWidget
 from dweebies_widget.puzzles.kinds import outcomes
 from dweebies_widget.widget.companion import PRESENTATION
 from dweebies_widget.widget.puzzle import STATUS_LINES, State
-from dweebies_widget.widget.puzzle_set import PuzzleController, shipped
+from dweebies_widget.widget.puzzle_set import PuzzleController, band, shipped
 from dweebies_widget.widget.table import PRESENTATION_SCALE
 from dweebies_widget.widget.timing import ManualClock
 
@@ -99,14 +99,17 @@ def test_start_again_clears_the_marks_a_wrong_check_kept(made: dict[str, Puzzle]
 
 # ---------------------------------------------------------------------------- numbers
 def test_puzzle_numbers_are_their_own_with_two_filters() -> None:
-    c, clock = controller(kind="safe", rating=2)  # two filters
+    safe = Counter(band(p.rating) for p in shipped() if p.kind == "safe")
+    third = next(b for b, n in safe.most_common() if n >= 2)  # a third with 2 safe puzzles
+    c, clock = controller(kind="safe", rating=third)  # two filters
     pool = c.pool
     assert len(c.shown) < len(pool) and c.filtered
     first, second = c.shown[0], c.shown[1]
     n1, n2 = pool.index(first) + 1, pool.index(second) + 1
     assert n1 != n2 and c.number() == n1
     assert c.title() == (
-        f"Puzzle {n1} of {len(pool)} (1 of {len(c.shown)} shown) \u00b7 Safe \u00b7 rating 2 of 5"
+        f"Puzzle {n1} of {len(pool)} (1 of {len(c.shown)} shown) \u00b7 Safe \u00b7 "
+        f"rating {first.rating} ({third})"
     )
     play(c, wrong_move(first))
     clock.run_all()
@@ -149,7 +152,9 @@ def test_the_last_of_a_set_without_filters_does_not_ask_to_change_them(
 
 
 def test_the_last_of_a_filtered_set_asks_to_change_the_filters() -> None:
-    c, clock = controller(kind="haul", rating=3)
+    hauls = Counter(p.rating for p in shipped() if p.kind == "haul")
+    alone = next(r for r, n in sorted(hauls.items()) if n == 1)  # one haul of that rating
+    c, clock = controller(kind="haul", rating=alone)
     assert len(c.shown) == 1 and c.filtered
     c.next()
     assert c.message == "This is the last puzzle here: change the filters for more."
@@ -157,7 +162,7 @@ def test_the_last_of_a_filtered_set_asks_to_change_the_filters() -> None:
     clock.run_all()
     assert c.status_lines()[0].endswith("change the filters for more.")
     assert c.set_filters(kind=None, rating=None)  # every puzzle: this one is not the last
-    assert c.puzzle.rating == 3 and not c.filtered
+    assert c.puzzle.rating == alone and not c.filtered
     assert c.status_lines()[0] == "Solved! Press Next for the next puzzle."
 
 

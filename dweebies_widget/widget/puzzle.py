@@ -30,7 +30,10 @@ Two classes:
 
 The status line has :data:`STATUS_LINES` lines, always, as play's has: what to do now
 first, then the newest news (the last message: a verdict, a hint, a refusal, with its
-rule), then what else to know (the puzzle's own line, a split table); empty lines fill it up.
+rule), then what else to know (the puzzle's own line, its rules when they are not the
+standard ones, that it is a practice position, a split table); empty lines fill it up.
+A puzzle under other rules states them in its goal too, and in its verdicts where they
+change the answer (:mod:`dweebies_widget.puzzles.model`).
 
 The set of puzzles around a board (next, previous, filters, hints, score) is
 :mod:`~dweebies_widget.widget.puzzle_set`.
@@ -74,7 +77,7 @@ THEME_NAMES = {
     "long_line": "long line (5 or more)",
     "two_way": "row and column at once",
     "min_line_3": "house rule: lines of 3",
-    "no_reconnect_collect": "house rule: no collecting when rejoining",
+    "no_reconnect_collect": "house rule: the joining card collects nothing",
 }
 """Themes in words (``players_N`` reads "N players")."""
 
@@ -127,9 +130,12 @@ def seat_labels(puzzle: Puzzle) -> list[str]:
     """The names of the seats: "You" for the solver, "Opponent" for the other seat of a
     two-player game, else "Player N".
 
-    >>> from dweebies_widget.puzzles import load
-    >>> seat_labels(load()[0])
-    ['You', 'Player 2', 'Player 3', 'Player 4', 'Player 5', 'Player 6']
+    >>> from dweebies_widget import Game
+    >>> from dweebies_widget.puzzles import Puzzle
+    >>> game = Game.from_position(board={(0, 0): 20, (0, 1): 9, (1, 1): 4},
+    ...                           hands=[[5], [20, 3], [6]], current_player=1)
+    >>> seat_labels(Puzzle.make(game, "haul", check_keep=False))
+    ['Player 1', 'You', 'Player 3']
     """
     n = puzzle.position.players
     return [
@@ -309,12 +315,15 @@ class PuzzleMode(Mode):
 
     def lines(self, session: Session) -> list[str]:
         """The status line: :data:`STATUS_LINES` lines, what to do now first, then the
-        newest news (the last message and its rule), then what else to know (the puzzle's
-        own line while it is being solved, a split table); empty lines fill it up."""
+        newest news (the last message and its rule), then what else to know (while it is
+        being solved: the puzzle's own line, its rules when they are not the standard ones,
+        that it is a practice position; a split table); empty lines fill it up."""
         play = session.play_status()[1:]  # play's first line is replaced by what to do here
         news = [session.message, session.detail]
-        extra = self.puzzle.kind_info.status_line(self.puzzle.view)
-        context = [extra] if extra and self.state is State.SOLVING else []
+        p = self.puzzle
+        notes = [p.kind_info.status_line(p.view), p.rules_note, p.practice_note]
+        said = " ".join(line for line in news if line)
+        context = [n for n in notes if n and n not in said] if self.state is State.SOLVING else []
         context += [line for line in play if line not in news]
         out: list[str] = []
         for line in [self.first_line(session), *news, *context]:

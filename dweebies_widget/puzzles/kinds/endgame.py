@@ -42,8 +42,8 @@ class Endgame(MoveKind):
     )
     keep_rule = "kept if exactly one move does and at least 3 other moves do not"
     goal_text = (
-        "The draw pile is empty, so you can work out your opponent's cards: find a move "
-        "that makes you end with more collected cards than them, whatever they do."
+        "The draw pile is empty: find a move after which you end with more collected cards "
+        "than your opponent, whatever they do."
     )
     former_goal_texts = (
         "The pile is empty and you can work out your opponent's cards: find the move that "
