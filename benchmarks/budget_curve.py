@@ -1,7 +1,10 @@
 """The Expert's budget curve against Cautious: paired, seat-rotated games; writes RESULTS.md.
 
-    nice -n 10 python benchmarks/budget_curve.py [--deals 100] [--budgets 10 25 50 ...]
-        [--ablation 200] [--log /tmp/budget_curve.jsonl] [--no-write] [--quick]
+    nice -n 10 python benchmarks/budget_curve.py [--deals 100] [--budgets 5 10 25 50 100 200]
+        [--ablation 50] [--log /tmp/budget_curve.jsonl] [--when TEXT] [--no-write] [--quick]
+
+The defaults are the run of RESULTS.md: about 45 minutes of one core (2026-12-02: 1 h 15 on
+a shared machine).
 
 Every point of the curve plays the Expert (``ExpertPlayer(simulations=N)``) against ONE
 opponent, :class:`~dweebies_widget.ai.CautiousPlayer`, on the same deals: deal ``i`` is
@@ -10,10 +13,11 @@ seat 1.  Each player's random numbers come from the deal and the seat alone, so 
 budget meets the same deals with the same luck (paired games: the difference between two
 budgets is measured deal by deal, and much of the luck of the deal cancels).
 
-The ablation plays the Expert at one budget without its Cautious prior at the root
+The ablations play the Expert at one budget without its Cautious prior at the root
 (``temperature=inf``: the PUCT prior is the same for every move, so only the search's own
-results steer the rounds) over the same deals, and is compared with the Expert at that
-budget.
+results steer the rounds), first as it is otherwise (a root move not tried yet counts 0),
+then with a move not tried yet counting the root's average so far (``first_play=None``),
+over the same deals, and compares each with the Expert at that budget.
 
 Printed and written into ``benchmarks/RESULTS.md`` (between the ``budget-curve`` markers):
 each point's wins, ties and losses, its win rate (a tie counts half) with a 95 % Wilson
@@ -61,10 +65,15 @@ class Point:
     label: str
     simulations: int
     prior: bool = True
+    first_play: float | None = 0.0
+    """What a root move not tried yet counts as (``ExpertPlayer(first_play=...)``)."""
 
     def player(self) -> ExpertPlayer:
-        options = {} if self.prior else {"temperature": math.inf}
-        return ExpertPlayer(simulations=self.simulations, name=self.label, **options)
+        temperature = 0.5 if self.prior else math.inf  # inf: the same prior for every move
+        return ExpertPlayer(
+            simulations=self.simulations, name=self.label, temperature=temperature,
+            first_play=self.first_play,
+        )  # fmt: skip
 
 
 def play(point: Point, deal: int, seat: int) -> dict[str, object]:
@@ -156,18 +165,24 @@ def paired(a: list[dict[str, object]], b: list[dict[str, object]]) -> tuple[floa
 
 
 def section(points: list[Point], recs: dict[str, list[dict[str, object]]], deals: int,
-            started: str, ablation: Point | None, base: Point | None) -> str:  # fmt: skip
-    """RESULTS.md's section of the complete points."""
+            when: str, ablations: list[Point], base: Point | None) -> str:  # fmt: skip
+    """RESULTS.md's section of the complete points (``when``: when the games were played)."""
     complete = [p for p in points if len(recs.get(p.label, [])) == 2 * deals]
+    budgets = " ".join(str(p.simulations) for p in points if p.prior)
+    command = f"--deals {deals} --budgets {budgets}"
+    if ablations:
+        command += f" --ablation {ablations[0].simulations}"
     lines = [
         BEGIN,
-        f"## `python benchmarks/budget_curve.py --deals {deals}`",
+        f"## `python benchmarks/budget_curve.py {command}`",
         "",
         f"The Expert's budget curve against Cautious: {deals} deals (seeds {DEAL_SEED} to "
         f"{DEAL_SEED + deals - 1}), each played twice with the seats swapped, so {2 * deals} "
         "paired games a point, the same deals and the same random numbers at every budget; "
-        "one process under `nice`, one game after another (run started " + started + ").  "
-        "Win rate counts a tie as half a win; the interval is the 95 % Wilson interval.",
+        f"one process under `nice`, one game after another ({when}).  Win rate counts a tie "
+        "as half a win; the interval is the 95 % Wilson interval.  The milliseconds a move "
+        "are the Expert's think time on the clock, so they depend on what else the machine "
+        "ran (the simulations a move, not the time, are what each point fixes).",
         "",
         "| Expert | simulations a move | games | won | tied | lost | win rate | 95 % interval "
         "| ms a move |",
@@ -184,8 +199,14 @@ def section(points: list[Point], recs: dict[str, list[dict[str, object]]], deals
             lines.append(f"{a.simulations:>5} -> {b.simulations:<5} sims: {100 * mean:+5.1f} "
                          f"points (95 % {100 * lo:+5.1f} to {100 * hi:+5.1f})")  # fmt: skip
         lines.append("```")
-    if ablation in complete and base in complete:
-        assert ablation is not None and base is not None
+        mean, lo, hi = paired(recs[curve[0].label], recs[curve[-1].label])
+        lines += ["", f"From {curve[0].simulations} to {curve[-1].simulations} simulations, "
+                  f"the same deals: {100 * mean:+.1f} points (95 % {100 * lo:+.1f} to "
+                  f"{100 * hi:+.1f})."]  # fmt: skip
+    for ablation in ablations:
+        if ablation not in complete or base not in complete:
+            continue
+        assert base is not None
         mean, lo, hi = paired(recs[base.label], recs[ablation.label])
         lines += ["", f"Ablation at {base.simulations} simulations, the same deals: "
                   f"{ablation.label} minus {base.label}: {100 * mean:+.1f} points "
@@ -213,6 +234,10 @@ DIFFERENCE = re.compile(
     r"^\s*(?P<a>\d+) -> (?P<b>\d+)\s+sims:\s+(?P<mean>[+-][\d.]+) points "
     r"\(95 %\s+(?P<low>[+-][\d.]+) to\s+(?P<high>[+-][\d.]+)\)$"
 )
+OVERALL = re.compile(
+    r"^From (?P<a>\d+) to (?P<b>\d+) simulations, the same deals: (?P<mean>[+-][\d.]+) points "
+    r"\(95 % (?P<low>[+-][\d.]+) to (?P<high>[+-][\d.]+)\)\.$"
+)
 ABLATION = re.compile(
     r"^Ablation at (?P<sims>\d+) simulations, the same deals: (?P<label>.+?) minus (?P<base>.+?): "
     r"(?P<mean>[+-][\d.]+) points \(95 % (?P<low>[+-][\d.]+) to (?P<high>[+-][\d.]+)\)\.$"
@@ -222,10 +247,13 @@ ABLATION = re.compile(
 def read_results(path: Path = RESULTS) -> dict[str, list[dict[str, object]]]:
     """What :func:`section` wrote, read back (what notebook 04 draws): ``points`` (a dict per
     row of the table, rates as fractions), ``differences`` (neighbouring budgets ``a`` and
-    ``b``, in points) and ``ablation`` (at most one, in points)."""
+    ``b``, in points), ``overall`` (the smallest budget to the largest) and ``ablation`` (at
+    most one, in points)."""
     text = path.read_text(encoding="utf-8")
     inside = text.split(BEGIN, 1)[1].split(END, 1)[0] if BEGIN in text else ""
-    found: dict[str, list[dict[str, object]]] = {"points": [], "differences": [], "ablation": []}
+    found: dict[str, list[dict[str, object]]] = {
+        "points": [], "differences": [], "overall": [], "ablation": [],
+    }  # fmt: skip
     for line in inside.splitlines():
         if m := ROW.match(line):
             g = m.groupdict()
@@ -241,6 +269,12 @@ def read_results(path: Path = RESULTS) -> dict[str, list[dict[str, object]]]:
                 "a": int(g["a"]), "b": int(g["b"]), "mean": float(g["mean"]),
                 "low": float(g["low"]), "high": float(g["high"]),
             })  # fmt: skip
+        elif m := OVERALL.match(line):
+            g = m.groupdict()
+            found["overall"].append({
+                "a": int(g["a"]), "b": int(g["b"]), "mean": float(g["mean"]),
+                "low": float(g["low"]), "high": float(g["high"]),
+            })  # fmt: skip
         elif m := ABLATION.match(line):
             g = m.groupdict()
             found["ablation"].append({
@@ -253,26 +287,33 @@ def read_results(path: Path = RESULTS) -> dict[str, list[dict[str, object]]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--budgets", type=int, nargs="+", default=[10, 25, 50, 100, 200, 400, 800])
-    parser.add_argument("--ablation", type=int, default=200,
+    parser.add_argument("--budgets", type=int, nargs="+", default=[5, 10, 25, 50, 100, 200])
+    parser.add_argument("--ablation", type=int, default=50,
                         help="budget of the Expert without its root prior (0: none)")  # fmt: skip
     parser.add_argument("--log", type=Path, default=None, help="JSON lines of finished games")
     parser.add_argument("--no-write", action="store_true", help="leave RESULTS.md alone")
     parser.add_argument("--quick", action="store_true", help="2 deals, budgets 10 and 25")
+    parser.add_argument("--when", default=None, help="when the games were played (the text)")
     args = parser.parse_args()
     deals, budgets, write = args.deals, sorted(set(args.budgets)), not args.no_write
     if args.quick:
         deals, budgets, write = 2, [10, 25], False
     curve = [Point(f"Expert ({n} sims)", n) for n in budgets]
-    ablation = base = None
+    ablations: list[Point] = []
+    base = None
     if args.ablation and not args.quick:
-        base = next((p for p in curve if p.simulations == args.ablation), None)
-        ablation = Point(f"Expert ({args.ablation} sims, no prior)", args.ablation, prior=False)
-    # Cheap points first, the ablation beside its base, so that a late stop loses the dearest.
-    points = sorted(curve + ([ablation] if ablation else []),
-                    key=lambda p: (p.simulations, not p.prior))  # fmt: skip
+        n = args.ablation
+        base = next((p for p in curve if p.simulations == n), None)
+        ablations = [
+            Point(f"Expert ({n} sims, no prior)", n, prior=False),
+            Point(f"Expert ({n} sims, no prior, untried = average)", n, False, None),
+        ]
+    # Cheap points first, the first ablation beside its base, the second last, so that a late
+    # stop loses the least needed.
+    points = sorted(curve + ablations[:1], key=lambda p: (p.simulations, not p.prior))
+    points += ablations[1:]
     done = load_log(args.log)
-    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    when = args.when or time.strftime("run started %Y-%m-%d %H:%M UTC", time.gmtime())
     recs: dict[str, list[dict[str, object]]] = {}
     for point in points:
         start = time.perf_counter()
@@ -290,8 +331,8 @@ def main() -> None:
               f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}]",
               flush=True)  # fmt: skip
         if write:
-            write_results(section(points, recs, deals, started, ablation, base))
-    text = section(points, recs, deals, started, ablation, base)
+            write_results(section(points, recs, deals, when, ablations, base))
+    text = section(points, recs, deals, when, ablations, base)
     print(text.split("\n", 1)[1].rsplit("\n", 1)[0])
 
 

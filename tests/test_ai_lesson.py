@@ -507,20 +507,56 @@ def test_the_budget_curve_in_results_md_holds_the_experiment_the_issue_asks_for(
     assert [(d["a"], d["b"]) for d in read["differences"]] == list(
         zip(sims, sims[1:], strict=False)
     )
-    assert len(read["ablation"]) == 1
+    assert len(read["overall"]) == 1 and read["overall"][0]["a"] == sims[0]
+    assert read["overall"][0]["b"] == sims[-1]
+    assert read["ablation"] and all(a["simulations"] in sims for a in read["ablation"])
     assert code_cell(LESSON, "from budget_curve import read_results")
+
+
+def section_text(heading: str) -> str:
+    """The Markdown of the lesson's section whose heading starts with ``heading``."""
+    found, inside = [], False
+    for cell in cells(LESSON):
+        words = text(cell)
+        if cell["cell_type"] == "markdown" and words.startswith("## "):
+            inside = words.startswith(heading)
+        if inside and cell["cell_type"] == "markdown":
+            found.append(words)
+    return "\n".join(found)
+
+
+def test_every_figure_the_curve_text_quotes_is_in_results_md() -> None:
+    """Section 6's text quotes win rates and paired differences: each one is a figure of the
+    budget curve's section of RESULTS.md (or of the runs it corrects), so the words cannot
+    drift from the measurement."""
+    words = " ".join(section_text("## 6.").split())
+    results = RESULTS.read_text(encoding="utf-8")
+    curve = results.split(benchmark().BEGIN)[1]
+    figures = re.findall(r"[+-]?\d+\.\d %|[+-]\d+\.\d points|[+-]\d+\.\d(?= to)", words)
+    assert len(figures) >= 6
+    others = ("65.5 %", "68.6 %", "70.0 %")  # the runs RESULTS.md's correction quotes
+    for figure in figures:
+        assert figure.split()[0] in curve or figure in others, figure
+    assert "saturation" in words
 
 
 def test_the_curve_is_drawn_as_points_with_error_bars_and_no_line() -> None:
     plot = code_cell(LESSON, "ax.errorbar(sims, rates")
-    assert plot.count("ax.errorbar(") == 2 and plot.count('fmt="') == 2
+    assert plot.count("ax.errorbar(") == 2 and plot.count("fmt=") == 2
     assert "ax.plot(" not in plot and "polyfit" not in plot
 
 
 def test_results_md_no_longer_claims_what_its_figures_contradict() -> None:
-    text = RESULTS.read_text(encoding="utf-8")
-    assert "so the gain at 0.25 s comes from\nthe extra simulations" not in text
-    assert "about 646 rounds" not in text and "646" not in markdown(LESSON)
+    """RESULTS.md once read a gain into 300 -> about 646 simulations (65.5 -> 68.6 % against
+    Cautious, overlapping intervals); the claim survives only as quoted in its correction."""
+    text = " ".join(RESULTS.read_text(encoding="utf-8").split())
+    claim = "so the gain at 0.25 s comes from the extra simulations"
+    assert text.count(claim) == 1
+    assert f'used to conclude "{claim}"' in text and "**Correction (2026-12-02).**" in text
+    for figure in ("65.5 % against Cautious (400 games, 95 % 60.7-70.0 %",
+                   "68.6 % (400 games, 63.9-73.0 %)"):  # fmt: skip
+        assert figure in text
+    assert "646" not in markdown(LESSON) and "646" not in outputs_text(LESSON)
 
 
 # ----------------------------------------------------------------- the lesson's shape
