@@ -70,6 +70,13 @@ def menu_html(href: Callable[[str], str], back: str = "") -> str:
     )
 
 
+_LINK_LOOK = (
+    "color: #0550AE; text-decoration: underline; display: inline-block; min-height: 44px; "
+    "line-height: 44px"
+)
+"""A link that looks like one on a widget page, with room for a finger."""
+
+
 def menu_link(href: str | None = None) -> str:
     """The link to the menu at ``href`` (by default the address a server that serves the
     menu gives in :data:`MENU_VARIABLE`), opening it in a new tab so that the page it is on
@@ -83,7 +90,7 @@ def menu_link(href: str | None = None) -> str:
         return ""
     return (
         f'<a class="dweebies-lessons-link" href="{html.escape(where, quote=True)}" '
-        'target="_blank">The lessons: learn the game step by step</a>'
+        f'target="_blank" style="{_LINK_LOOK}">The lessons: learn the game step by step</a>'
     )
 
 
