@@ -207,12 +207,22 @@ def test_the_board_states_the_house_rule_with_the_goal_and_in_the_verdict() -> N
     assert LINES_OF_3 in c.describe()
     c.board.select(list(c.scene.hand).index(19))
     c.board.place((1, -1))  # right with the standard rules, wrong with lines of 3
-    assert c.message.endswith(LINES_OF_3) and c.status_lines()[1] == c.message
-    assert sum(LINES_OF_3 in line for line in c.status_lines()) == 1  # said once
+    assert c.message.endswith(LINES_OF_3)  # the whole verdict, for the screen reader...
+    assert c.status_lines()[1:] == [c.message, LINES_OF_3]  # ...and the rule on its own line
     clock.advance(60)
-    assert len(c.status_lines()) == STATUS_LINES
+    assert len(c.status_lines()) == STATUS_LINES and LINES_OF_3 in c.status_lines()
     standard, _ = controller(Puzzle.make(haul_game(), "haul"))
     assert not any("House rule" in line for line in standard.status_lines())
+
+
+def test_every_kind_of_house_puzzle_shows_its_rule_in_its_status(house: list[Puzzle]) -> None:
+    firsts = {p.kind: p for p in reversed(house)}
+    assert len(firsts) >= 4
+    for p in firsts.values():
+        c, _ = controller(p)
+        lines = c.status_lines()
+        assert len(lines) == STATUS_LINES and p.rules_note in lines, (p.id, lines)
+        assert c.goal.startswith(p.rules_note or "?")
 
 
 def test_a_practice_position_says_so_on_its_board() -> None:

@@ -315,15 +315,18 @@ class PuzzleMode(Mode):
 
     def lines(self, session: Session) -> list[str]:
         """The status line: :data:`STATUS_LINES` lines, what to do now first, then the
-        newest news (the last message and its rule), then what else to know (while it is
-        being solved: the puzzle's own line, its rules when they are not the standard ones,
-        that it is a practice position; a split table); empty lines fill it up."""
+        newest news (the last message and its rule), then what else to know (the puzzle's
+        rules when they are not the standard ones; while it is being solved, the puzzle's
+        own line and that it is a practice position; a split table); empty lines fill it
+        up."""
         play = session.play_status()[1:]  # play's first line is replaced by what to do here
         news = [session.message, session.detail]
         p = self.puzzle
-        notes = [p.kind_info.status_line(p.view), p.rules_note, p.practice_note]
-        said = " ".join(line for line in news if line)
-        context = [n for n in notes if n and n not in said] if self.state is State.SOLVING else []
+        solving = self.state is State.SOLVING
+        # The puzzle's rules stay in view whatever happens (a long verdict that ends with
+        # them may be cut short on its line); its own line and "practice" while solving.
+        notes = [p.kind_info.status_line(p.view) if solving else None, p.rules_note]
+        context = [n for n in [*notes, p.practice_note if solving else None] if n]
         context += [line for line in play if line not in news]
         out: list[str] = []
         for line in [self.first_line(session), *news, *context]:
