@@ -41,20 +41,23 @@ import statistics
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from dweebies_widget.ai import CautiousPlayer, ExpertPlayer, play_game
+from dweebies_widget.ai import CautiousPlayer, ExpertPlayer, Player, play_game
 from dweebies_widget.ai.tournament import wilson
 
 #: The first deal's seed; deal ``i`` is ``Game(players=2, seed=DEAL_SEED + i)``.
 DEAL_SEED = 25_000
 RESULTS = Path(__file__).with_name("RESULTS.md")
+#: One finished game, as the log keeps it (JSON).
+Record = dict[str, Any]
 BEGIN = "<!-- budget-curve: begin (written by benchmarks/budget_curve.py) -->"
 END = "<!-- budget-curve: end -->"
 #: The table's rows, as the notebook reads them back: ``| label | budget | games | ...``.
 ROW = re.compile(
-    r"^\| (?P<label>[^|]+?) \| (?P<sims>\d+) \| (?P<games>\d+) \| (?P<won>\d+) \| (?P<tied>\d+) "
-    r"\| (?P<lost>\d+) \| (?P<rate>[\d.]+) % \| (?P<low>[\d.]+) - (?P<high>[\d.]+) % "
-    r"\| (?P<ms>[\d.]+) \|$"
+    r"^\| (?P<label>[^|]+?) \| (?P<simulations>\d+) \| (?P<games>\d+) \| (?P<won>\d+) "
+    r"\| (?P<tied>\d+) \| (?P<lost>\d+) \| (?P<rate>[\d.]+) % "
+    r"\| (?P<low>[\d.]+) - (?P<high>[\d.]+) % \| (?P<ms>[\d.]+) \|$"
 )
 
 
@@ -76,10 +79,10 @@ class Point:
         )  # fmt: skip
 
 
-def play(point: Point, deal: int, seat: int) -> dict[str, object]:
+def play(point: Point, deal: int, seat: int) -> Record:
     """One game of ``point``'s Expert at ``seat`` against Cautious on deal ``deal``."""
     expert, cautious = point.player(), CautiousPlayer()
-    seated = [expert, cautious] if seat == 0 else [cautious, expert]
+    seated: list[Player] = [expert, cautious] if seat == 0 else [cautious, expert]
     rngs = [random.Random(f"curve:{deal}:{s}:{'expert' if s == seat else 'cautious'}")
             for s in range(2)]  # fmt: skip
     game, think, moves = play_game(seated, seed=DEAL_SEED + deal, rngs=rngs)
@@ -92,9 +95,9 @@ def play(point: Point, deal: int, seat: int) -> dict[str, object]:
     }  # fmt: skip
 
 
-def load_log(path: Path | None) -> dict[tuple[str, int, int], dict[str, object]]:
+def load_log(path: Path | None) -> dict[tuple[str, int, int], Record]:
     """The games already played (keyed by label, deal and seat); every line is checked."""
-    done: dict[tuple[str, int, int], dict[str, object]] = {}
+    done: dict[tuple[str, int, int], Record] = {}
     if path is None or not path.exists():
         return done
     for n, line in enumerate(path.read_text().splitlines(), 1):
@@ -135,26 +138,26 @@ class Summary:
         )
 
 
-def summary(point: Point, recs: list[dict[str, object]]) -> Summary:
-    results = [float(r["result"]) for r in recs]  # type: ignore[arg-type]
+def summary(point: Point, recs: list[Record]) -> Summary:
+    results = [float(r["result"]) for r in recs]
     rate = sum(results) / len(results)
     low, high = wilson(rate, len(results))
-    think = sum(float(r["think"]) for r in recs)  # type: ignore[arg-type]
-    moves = sum(int(r["moves"]) for r in recs)  # type: ignore[call-overload]
+    think = sum(float(r["think"]) for r in recs)
+    moves = sum(int(r["moves"]) for r in recs)
     return Summary(
         point, len(results), results.count(1.0), results.count(0.5), rate, low, high,
         1000 * think / max(moves, 1),
     )  # fmt: skip
 
 
-def paired(a: list[dict[str, object]], b: list[dict[str, object]]) -> tuple[float, float, float]:
+def paired(a: list[Record], b: list[Record]) -> tuple[float, float, float]:
     """The mean over deals of (b's result - a's result), each deal's two games averaged,
     with a 95 % normal interval over the deals."""
 
-    def by_deal(recs: list[dict[str, object]]) -> dict[int, float]:
+    def by_deal(recs: list[Record]) -> dict[int, float]:
         out: dict[int, float] = {}
         for r in recs:
-            out[int(r["deal"])] = out.get(int(r["deal"]), 0.0) + float(r["result"]) / 2  # type: ignore[call-overload, arg-type]
+            out[int(r["deal"])] = out.get(int(r["deal"]), 0.0) + float(r["result"]) / 2
         return out
 
     da, db = by_deal(a), by_deal(b)
@@ -164,7 +167,7 @@ def paired(a: list[dict[str, object]], b: list[dict[str, object]]) -> tuple[floa
     return mean, mean - half, mean + half
 
 
-def section(points: list[Point], recs: dict[str, list[dict[str, object]]], deals: int,
+def section(points: list[Point], recs: dict[str, list[Record]], deals: int,
             when: str, ablations: list[Point], base: Point | None) -> str:  # fmt: skip
     """RESULTS.md's section of the complete points (``when``: when the games were played)."""
     complete = [p for p in points if len(recs.get(p.label, [])) == 2 * deals]
@@ -239,49 +242,37 @@ OVERALL = re.compile(
     r"\(95 % (?P<low>[+-][\d.]+) to (?P<high>[+-][\d.]+)\)\.$"
 )
 ABLATION = re.compile(
-    r"^Ablation at (?P<sims>\d+) simulations, the same deals: (?P<label>.+?) minus (?P<base>.+?): "
+    r"^Ablation at (?P<simulations>\d+) simulations, the same deals: (?P<label>.+?) "
+    r"minus (?P<base>.+?): "
     r"(?P<mean>[+-][\d.]+) points \(95 % (?P<low>[+-][\d.]+) to (?P<high>[+-][\d.]+)\)\.$"
 )
 
 
-def read_results(path: Path = RESULTS) -> dict[str, list[dict[str, object]]]:
+def read_results(path: Path = RESULTS) -> dict[str, list[Record]]:
     """What :func:`section` wrote, read back (what notebook 04 draws): ``points`` (a dict per
     row of the table, rates as fractions), ``differences`` (neighbouring budgets ``a`` and
-    ``b``, in points), ``overall`` (the smallest budget to the largest) and ``ablation`` (at
-    most one, in points)."""
+    ``b``, in points), ``overall`` (the smallest budget to the largest) and ``ablation`` (the
+    ablations, in points)."""
     text = path.read_text(encoding="utf-8")
     inside = text.split(BEGIN, 1)[1].split(END, 1)[0] if BEGIN in text else ""
-    found: dict[str, list[dict[str, object]]] = {
-        "points": [], "differences": [], "overall": [], "ablation": [],
-    }  # fmt: skip
+    patterns = {"points": ROW, "differences": DIFFERENCE, "overall": OVERALL, "ablation": ABLATION}
+    found: dict[str, list[Record]] = {key: [] for key in patterns}
     for line in inside.splitlines():
-        if m := ROW.match(line):
-            g = m.groupdict()
-            found["points"].append({
-                "label": g["label"], "simulations": int(g["sims"]), "games": int(g["games"]),
-                "won": int(g["won"]), "tied": int(g["tied"]), "lost": int(g["lost"]),
-                "rate": float(g["rate"]) / 100, "low": float(g["low"]) / 100,
-                "high": float(g["high"]) / 100, "ms": float(g["ms"]),
-            })  # fmt: skip
-        elif m := DIFFERENCE.match(line):
-            g = m.groupdict()
-            found["differences"].append({
-                "a": int(g["a"]), "b": int(g["b"]), "mean": float(g["mean"]),
-                "low": float(g["low"]), "high": float(g["high"]),
-            })  # fmt: skip
-        elif m := OVERALL.match(line):
-            g = m.groupdict()
-            found["overall"].append({
-                "a": int(g["a"]), "b": int(g["b"]), "mean": float(g["mean"]),
-                "low": float(g["low"]), "high": float(g["high"]),
-            })  # fmt: skip
-        elif m := ABLATION.match(line):
-            g = m.groupdict()
-            found["ablation"].append({
-                "simulations": int(g["sims"]), "label": g["label"], "base": g["base"],
-                "mean": float(g["mean"]), "low": float(g["low"]), "high": float(g["high"]),
-            })  # fmt: skip
+        for key, pattern in patterns.items():
+            if m := pattern.match(line):
+                found[key].append({k: _value(k, v) for k, v in m.groupdict().items()})
+                break
+    for point in found["points"]:  # rates as fractions
+        for k in ("rate", "low", "high"):
+            point[k] = float(str(point[k])) / 100
     return found
+
+
+def _value(key: str, text: str) -> Any:
+    """A figure of the section as a number (whole numbers as int), a label as it is."""
+    if key in ("label", "base"):
+        return text
+    return int(text) if text.isdigit() else float(text)
 
 
 def main() -> None:
@@ -314,7 +305,7 @@ def main() -> None:
     points += ablations[1:]
     done = load_log(args.log)
     when = args.when or time.strftime("run started %Y-%m-%d %H:%M UTC", time.gmtime())
-    recs: dict[str, list[dict[str, object]]] = {}
+    recs: dict[str, list[Record]] = {}
     for point in points:
         start = time.perf_counter()
         for deal in range(deals):
