@@ -37,8 +37,8 @@ class Endgame(MoveKind):
     name = "endgame"
     title = "Endgame"
     definition = (
-        "with two players and an empty pile, the answer is the moves that win by force "
-        "(more cards at the end than the opponent whatever they do)"
+        "with two players and an empty draw pile, the answer is the moves that win by force "
+        "(more collected cards at the end than the opponent, whatever they do)"
     )
     keep_rule = "kept if exactly one move does and at least 3 other moves do not"
     goal_text = (

@@ -27,9 +27,9 @@ class Safe(MoveKind):
     name = "safe"
     title = "Safe"
     definition = (
-        "the answer is, among the moves after which the next seat has no collection of "
-        f"{SAFE_LIMIT} or more cards with any Dweebie among your unseen cards, those that "
-        "collect the most (at least one card)"
+        "the answer is, among the moves after which the next player has no collection of "
+        f"{SAFE_LIMIT} or more cards with any Dweebie among the cards hidden from you, those "
+        "that collect the most (at least one card)"
     )
     keep_rule = "kept if that is one move and at least 3 moves collect more but are unsafe"
     goal_text = (
