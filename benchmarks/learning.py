@@ -197,20 +197,41 @@ def lesson_07(games: int, train_games: int) -> dict[str, Any]:
 
 
 def reading_minutes(notebook: str) -> dict[str, Any]:
-    """How long a 15-year-old takes to read the lesson and answer its questions."""
-    words = cells = 0
+    """How long a 15-year-old takes to read the lesson and answer its questions, in all and
+    section by section (a section starts at a ``## `` heading)."""
+    number = notebook[:2]
+    quiz = len(lesson(number).exit_quiz)
+    sections: list[dict[str, Any]] = [
+        {"title": "(top)", "words": 0, "code_cells": 0, "questions": 0}
+    ]
     for cell in lesson_cells(notebook):
         text = source(cell)
+        if cell["cell_type"] == "markdown":
+            for heading in re.findall(r"^## (.+)$", text, re.M):
+                sections.append({"title": heading, "words": 0, "code_cells": 0, "questions": 0})
+        here = sections[-1]
         hidden = cell.get("metadata", {}).get("jupyter", {}).get("source_hidden", False)
         if cell["cell_type"] == "code":
-            cells += 1
+            here["code_cells"] += 1
+            here["questions"] += len(re.findall(r"\bask\(", text))
+            here["questions"] += quiz * len(re.findall(r"\bexit_quiz\(", text))
             if hidden:
                 continue
-        words += len(re.findall(r"[A-Za-z0-9_']+", text))
-    number = notebook[:2]
-    asked = len(lesson(number).questions)
-    minutes = words / WORDS_PER_MINUTE + cells * MINUTES_PER_CELL + asked * MINUTES_PER_QUESTION
-    return {"words": words, "code_cells": cells, "questions": asked, "minutes": round(minutes)}
+        here["words"] += len(re.findall(r"[A-Za-z0-9_']+", text))
+    for here in sections:
+        here["minutes"] = round(
+            here["words"] / WORDS_PER_MINUTE
+            + here["code_cells"] * MINUTES_PER_CELL
+            + here["questions"] * MINUTES_PER_QUESTION,
+            1,
+        )
+    total = {k: sum(h[k] for h in sections) for k in ("words", "code_cells", "questions")}
+    return {**total, "minutes": round(sum(h["minutes"] for h in sections)), "sections": sections}
+
+
+def reading() -> dict[str, Any]:
+    return {n[:2]: reading_minutes(n) for n in
+            ("05_build_your_own_ai.ipynb", "07_rl_ecosystem.ipynb")}
 
 
 # ----------------------------------------------------------------- the report
@@ -219,15 +240,15 @@ def pct(r: dict[str, Any]) -> str:
             f"{r['rate']:.1%} (95 % {r['low']:.1%} - {r['high']:.1%})")
 
 
-def report(figures: dict[str, Any], seconds: float) -> str:
+def report(figures: dict[str, Any]) -> str:
     f05, f07, read = figures["05"], figures["07"], figures["reading"]
     lines = [
         "# Lessons 05 and 07: measured figures",
         "",
         "Written by `nice python benchmarks/learning.py` (one process, seeded: the same command",
-        f"writes the same figures) in {seconds / 60:.0f} minutes. Win rates count a tie as half",
-        "a win; every match is seat-rotated (each deal played from both seats) with a 95 %",
-        "Wilson interval. Notebook 07 reads the JSON block at the end.",
+        f"writes the same figures) in {figures['minutes_to_run']} minutes. Win rates count a tie",
+        "as half a win; every match is seat-rotated (each deal played from both seats) with a",
+        "95 % Wilson interval. Notebook 07 reads the JSON block at the end.",
         "",
         "## Lesson 05: the ladder and the target",
         "",
@@ -266,6 +287,9 @@ def report(figures: dict[str, Any], seconds: float) -> str:
     for number, r in read.items():
         lines.append(f"- lesson {number}: {r['words']} words, {r['code_cells']} code cells, "
                      f"{r['questions']} questions: {r['minutes']} minutes")
+        for here in r["sections"]:
+            lines.append(f"  - {here['title']}: {here['minutes']} minutes ({here['words']} words,"
+                         f" {here['code_cells']} code cells, {here['questions']} questions)")
     lines += ["", "```json", json.dumps(figures, indent=1, sort_keys=True), "```", ""]
     return "\n".join(lines)
 
@@ -274,20 +298,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games a match of lesson 07")
     parser.add_argument("--quick", action="store_true", help="a few games, nothing written")
+    parser.add_argument("--reading", action="store_true",
+                        help="only measure the reading times again (and rewrite LEARNING.md)")
     args = parser.parse_args()
     started = time.perf_counter()
-    games = 4 if args.quick else args.games
-    figures = {
-        "05": lesson_05(4 if args.quick else 100),
-        "07": lesson_07(games, 2 if args.quick else TRAIN_GAMES),
-        "reading": {n[:2]: reading_minutes(n) for n in
-                    ("05_build_your_own_ai.ipynb", "07_rl_ecosystem.ipynb")},
-    }
+    if args.reading:
+        found = re.search(r"```json\n(.*?)\n```", OUT.read_text(encoding="utf-8"), re.S)
+        if found is None:
+            raise SystemExit(f"{OUT.name} has no figures yet: run the whole benchmark first")
+        figures = json.loads(found[1])
+        figures["reading"] = reading()
+        if "minutes_to_run" not in figures:  # a file written before the figure was kept
+            took = re.search(r"figures\) in (\d+) minutes", OUT.read_text(encoding="utf-8"))
+            figures["minutes_to_run"] = int(took[1]) if took else 0
+    else:
+        games = 4 if args.quick else args.games
+        figures = {
+            "05": lesson_05(4 if args.quick else 100),
+            "07": lesson_07(games, 2 if args.quick else TRAIN_GAMES),
+            "reading": reading(),
+            "minutes_to_run": 0,
+        }
+        figures["minutes_to_run"] = round((time.perf_counter() - started) / 60)
     for number, r in figures["reading"].items():
         print(f"lesson {number}: {r['words']} words, {r['code_cells']} code cells, "
               f"{r['questions']} questions: {r['minutes']} minutes to read")
+        for here in r["sections"]:
+            print(f"  {here['title']}: {here['minutes']} minutes")
     if not args.quick:
-        OUT.write_text(report(figures, time.perf_counter() - started), encoding="utf-8")
+        OUT.write_text(report(figures), encoding="utf-8")
         print(f"wrote {OUT.relative_to(ROOT)}")
 
 

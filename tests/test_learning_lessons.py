@@ -35,6 +35,10 @@ def cells(path: Path) -> list[Any]:
     return list(nbformat.read(path, as_version=4).cells)
 
 
+def markdown_of(path: Path) -> str:
+    return "\n".join(c.source for c in cells(path) if c.cell_type == "markdown")
+
+
 def defined(path: Path, name: str, **names: Any) -> Any:
     """The function ``name`` as the notebook's one cell that defines it writes it."""
     found = [c.source for c in cells(path)
@@ -174,3 +178,90 @@ def test_the_observation_does_not_say_which_dweebies_were_collected() -> None:
     assert hidden_a != hidden_b  # other Dweebies collected ...
     assert np.array_equal(first["observation"], second["observation"])  # ... same observation
     assert np.array_equal(first["action_mask"], second["action_mask"])
+
+
+# ----------------------------------------------------------------- the measured figures
+def interval(r: dict[str, Any]) -> str:
+    return f"{100 * r['low']:.1f} % to {100 * r['high']:.1f} %"
+
+
+def test_the_answers_of_lesson_05_hold_in_the_games_it_plays() -> None:
+    measured = figures()["05"]
+    ladder, target = measured["ladder"], measured["target"]
+    random_player = question("05.random")
+    assert random_player.choices[random_player.answer] == "Almost none"
+    assert ladder["my_player"]["Greedy"]["rate"] <= 0.05
+    fear = question("05.fear")
+    assert fear.choices[fear.answer].startswith("Worse than Cautious")
+    assert ladder["example_player"]["Cautious"]["high"] < 0.5
+    assert ladder["example_player"]["Greedy"]["low"] > 0.5
+    assert target["example_player"]["low"] >= 0.6  # the plan says: met
+    assert target["my_player"]["high"] < 0.6  # the plan says: not met
+    plan = " ".join((ROOT / "docs" / "lessons" / "05.md").read_text(encoding="utf-8").split())
+    for r in (ladder["example_player"]["Greedy"], ladder["example_player"]["Cautious"],
+              target["example_player"]):
+        assert interval(r) in plan
+    assert f"0 % to {100 * ladder['my_player']['Greedy']['high']:.1f} %" in plan
+
+
+@pytest.mark.parametrize("number", ["05", "07"])
+def test_the_lesson_lasts_what_its_read_through_measured(number: str) -> None:
+    read = figures()["reading"][number]
+    minutes = lesson(number).minutes
+    assert minutes >= read["minutes"]
+    top = cells(NOTEBOOKS[number])[0].source
+    assert f"**How long:** about {minutes} minutes" in top
+    plan_path = ROOT / "docs" / "lessons" / f"{number}.md"
+    plan = " ".join(plan_path.read_text(encoding="utf-8").split())
+    assert f"**Length: about {minutes} minutes**" in plan
+    assert f"{read['minutes']} minutes to read" in plan
+    for q in lesson(number).exit_quiz:
+        assert " ".join(q.prompt.split()) in plan
+
+
+def test_what_lesson_07_says_of_its_seeds_and_yardstick_holds() -> None:
+    measured = figures()["07"]
+    said = " ".join(markdown_of(TOOLKITS).split())
+    assert measured["untrained"]["Greedy"]["won"] == 0
+    assert "wins none of its 200 games against Greedy" in said
+    assert measured["games"] == 200 and len(measured["trained"]) == 3
+    for run in measured["trained"]:
+        assert run["Greedy"]["low"] > 0.5  # "each interval lies above 50 %"
+        assert run["Cautious"]["high"] < 0.5  # "each interval lies below 50 %"
+    hand_set = measured["hand_set_agent"]
+    assert hand_set["Greedy"]["low"] > 0.5  # "beat Greedy too"
+    for opponent, points in (("Greedy", 9), ("Cautious", 5)):
+        gain = measured[f"trained_{opponent}"]["mean"] - hand_set[opponent]["rate"]
+        assert round(100 * gain) == points
+    assert "training added about 9 points against Greedy and about 5 against Cautious" in said
+
+
+def test_what_lesson_07_says_of_its_reward_baseline_holds() -> None:
+    measured = figures()["07"]
+    said = " ".join(markdown_of(TOOLKITS).split())
+    assert "Here the baseline did not help" in said
+    for opponent in ("Greedy", "Cautious"):
+        plain, based = measured[f"trained_{opponent}"], measured[f"baseline_{opponent}"]
+        assert based["mean"] < plain["mean"]  # "did worse against both players"
+        assert based["max"] - based["min"] > 3 * (plain["max"] - plain["min"])  # "spread"
+    assert any(run["weights"][1] > 0 for run in measured["baseline"])  # "a reply weight above 0"
+
+
+def test_what_the_observation_leaves_out_costs_what_lesson_07_shows() -> None:
+    measured = figures()["07"]
+    assert measured["example_player"]["low"] > measured["example_blind"]["high"]
+
+
+def test_the_live_match_of_lesson_07_says_what_its_text_says() -> None:
+    cell = next(c for c in cells(TOOLKITS) if c.source.startswith("HAND_SET = "))
+    printed = "".join(o.get("text", "") for o in cell.outputs)
+    found = {
+        (m[1].strip(), m[2].strip()): (int(m[3]), int(m[4]))
+        for m in re.finditer(r"^\s*(.+?) vs (\w+)\s*:.*\(95 % interval (\d+)%-(\d+)%\)",
+                             printed, re.M)
+    }
+    trained, hand_set = found[("trained (seed 0)", "Cautious")], found[
+        ("hand-set (1, -1, 0)", "Cautious")]
+    assert trained[0] <= hand_set[1] and hand_set[0] <= trained[1]  # "cannot be told apart"
+    assert "the trained agent and\nthe hand-set weights cannot be told apart here" in (
+        markdown_of(TOOLKITS))
