@@ -14,6 +14,8 @@ from helpers import haul_game, rejoin_game, safe_game
 
 from dweebies_widget import Game, Move, Rules
 from dweebies_widget.puzzles import Puzzle, PuzzleError, dumps, load, loads
+from dweebies_widget.puzzles.kinds import outcomes
+from dweebies_widget.puzzles.kinds.words import does
 from dweebies_widget.puzzles.store import PuzzleFileError
 from dweebies_widget.widget.puzzle import STATUS_LINES
 from dweebies_widget.widget.puzzle_set import PuzzleController
@@ -159,6 +161,11 @@ def test_the_joining_card_note_is_what_the_engine_does() -> None:
     )
     placed = off.play(joining)
     assert not off.is_split and not placed.collected
+    before = off.copy()
+    before.undo()  # the position before the joining card, with the house rule
+    said = does(outcomes(before.view(0))[joining])
+    assert said == "Ugbug at (0, 1) joins the table and, by the house rule, collects nothing"
+    assert does(outcomes(plain.view(0))[joining]) == "Ugbug at (0, 1) collects 3 cards"
     joined = 0
     for seed in range(8):
         game = Game(players=2, seed=seed, rules=Rules(collect_on_reconnect=False))

@@ -41,6 +41,9 @@ class Outcome:
     handed: tuple[tuple[int, int], ...]
     """For each Dweebie among the solver's unseen cards that the next seat (another seat
     than the solver) could then collect with: ``(dweebie, most cards)``, biggest first."""
+    joins_without_collecting: bool = False
+    """Whether it joins a split table under the house rule that the joining card collects
+    nothing (``collect_on_reconnect=False``)."""
 
     @property
     def points(self) -> int:
@@ -88,6 +91,9 @@ def outcomes(
             groups_after=len(game.groups),
             next_seat=nxt,
             handed=given,
+            joins_without_collecting=(
+                split_before and not game.is_split and not view.rules.collect_on_reconnect
+            ),
         )
         game.undo()
     return out

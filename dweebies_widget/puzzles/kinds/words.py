@@ -60,6 +60,8 @@ def does(out: Outcome) -> str:
         return f"{text} collects {plural(n, 'card')}"
     if out.split_before and out.split_after:
         return f"{text} collects nothing (nothing is collected while the table is split)"
+    if out.joins_without_collecting:
+        return f"{text} joins the table and, by the house rule, collects nothing"
     return f"{text} collects nothing"
 
 
