@@ -3,21 +3,13 @@
 Answer: the legal cells (a set of cells, not a move).  Kept only for split tables where the
 rule matters: the empty cells next to a card are at least twice as many as the legal ones.
 
-Every ladder player knows where a card may go (they play only legal moves), so the rating
-measures the size of the task instead (:meth:`Where.measure`): with ``F`` the empty cells
-next to a card (where a card may go when the table is not split), ``L`` the legal cells and
-``G`` the groups,
-
-    D = log2(F / L) + (G - 2) + log2(L) / 2
-
-(more tempting cells per legal one, more groups and more cells to find make it harder),
-rated with the steps of :func:`~dweebies_widget.puzzles.rating.rating_of`.  The shares are
-then recorded as empty.
+Every solver of the rating panel knows the rule but may misjudge a cell: the rating comes
+from the panel's model of graded care (:mod:`dweebies_widget.puzzles.panel`), like every
+kind's (:mod:`dweebies_widget.puzzles.rating`).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,7 +17,6 @@ from ... import grid
 from ...errors import IllegalMoveError
 from ...game import Game, View
 from ...grid import Cell
-from ..rating import Measure, rating_of
 from ..verdict import Hint, Verdict
 from .base import Kind, Posed, Scan, as_cell, is_int_list, with_rules
 from .words import area_words, around, card, plural
@@ -72,18 +63,6 @@ class Where(Kind):
             f"{plural(frontier, 'empty cell')} {'is' if frontier == 1 else 'are'} next to a "
             f"card and {len(answer)} legal"
         )
-
-    def measure(self, game: Game, seat: int, answer: frozenset[Any]) -> Measure:
-        """The size of the task (see the module docstring)."""
-        view = game.view(seat)
-        legal = max(1, len(answer))
-        frontier = len(grid.frontier(view.board))
-        groups = len(game.groups)
-        difficulty = (
-            math.log2(max(frontier, legal) / legal) + max(0, groups - 2) + math.log2(legal) / 2
-        )
-        difficulty = round(difficulty, 3)
-        return Measure((), len(view.legal_moves()), difficulty, rating_of(difficulty))
 
     # ------------------------------------------------------------------ the student
     def check(self, puzzle: Posed, attempt: Any) -> Verdict:
