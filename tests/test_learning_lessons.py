@@ -265,3 +265,32 @@ def test_the_live_match_of_lesson_07_says_what_its_text_says() -> None:
     assert trained[0] <= hand_set[1] and hand_set[0] <= trained[1]  # "cannot be told apart"
     assert "the trained agent and\nthe hand-set weights cannot be told apart here" in (
         markdown_of(TOOLKITS))
+    rates = {
+        (m[1].strip(), m[2]): int(m[3])
+        for m in re.finditer(r"^\s*(.+?) vs (\w+)\s*:.*win rate (\d+)%", printed, re.M)
+    }
+    plan = " ".join((ROOT / "docs" / "lessons" / "07.md").read_text(encoding="utf-8").split())
+    assert (
+        f"the trained seed 0: {rates[('trained (seed 0)', 'Greedy')]} % against Greedy, "
+        f"{rates[('trained (seed 0)', 'Cautious')]} % against Cautious; the hand-set weights: "
+        f"{rates[('hand-set (1, -1, 0)', 'Greedy')]} % and "
+        f"{rates[('hand-set (1, -1, 0)', 'Cautious')]} %"
+    ) in plan
+
+
+def test_the_plan_of_lesson_07_gives_the_measured_figures() -> None:
+    measured = figures()["07"]
+    plan = " ".join((ROOT / "docs" / "lessons" / "07.md").read_text(encoding="utf-8").split())
+
+    def shown(r: dict[str, Any]) -> str:
+        return f"{100 * r['rate']:.1f} % ({interval(r)})"
+
+    for r in (measured["hand_set_agent"], *measured["trained"]):
+        assert f"| {shown(r['Greedy'])} | {shown(r['Cautious'])} |" in plan
+    for kind in ("trained", "baseline"):
+        for opponent in ("Greedy", "Cautious"):
+            s = measured[f"{kind}_{opponent}"]
+            assert (f"{100 * s['mean']:.1f} % ({100 * s['min']:.1f} % to "
+                    f"{100 * s['max']:.1f} %)") in plan
+    for key in ("example_player", "example_blind"):
+        assert f"{100 * measured[key]['rate']:.1f} % ({interval(measured[key])})" in plan
