@@ -1,5 +1,6 @@
 """The lessons app (``dweebies lessons``) in Debian's Chromium: the menu lists every lesson,
-and a lesson opens from it with no code on screen, asking no other host for anything.
+a lesson opens from it with no code on screen, asking no other host for anything, and its
+link "All lessons" leads back to the menu, the lesson's kernel shut down as its page is left.
 
 The server is the app's own (``python -m dweebies_widget.voila_templates.lessons_app``),
 started once for the module by the browser tests' :class:`~browser_pages.Server` (which puts
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,5 +80,13 @@ def test_the_menu_lists_every_lesson_and_a_lesson_opens_with_no_code_shown(
                 assert line not in shown, line
         assert "Traceback" not in shown and "Error" not in shown.split("\n")[0]
         shot(page, "lessons-app", f"lesson-{first.lesson}")
+        page.get_by_role("link", name="All lessons").click()  # back to the menu, above it
+        page.wait_for_url(f"{app.url}/", timeout=30_000)
+        assert page.locator("li.lesson").count() == len(shipped)
+        for _ in range(100):  # the lesson's page, left, has its kernel shut down
+            if "Kernel shutdown" in app.text():
+                break
+            time.sleep(0.1)
+        assert "Kernel shutdown" in app.text()
         assert errors == [], errors
     assert Path("test-output/screens/lessons-app/menu.png").is_file()

@@ -6,8 +6,9 @@ the course, with no code on screen, and the lesson menu (:mod:`.menu`) at its ro
 the package (:func:`course_folder`): the menu is at ``/`` (and at ``/lessons``, as on the
 classroom server), each lesson at ``/voila/render/notebooks/NN_name.ipynb``, where it runs
 in a kernel of its own, top to bottom, and shows its text, its pictures and its widgets but
-none of its code.  Every page is made with the package's template (:mod:`.`), so nothing is
-fetched from another host.  Options go to Voila (``--port=8870``, ``--no-browser``,
+none of its code, under a link back to the menu.  Every page is made with the package's
+template (:mod:`.`; :data:`TEMPLATE` adds the link), so nothing is fetched from another
+host.  Options go to Voila (``--port=8870``, ``--no-browser``,
 ``--Voila.ip=0.0.0.0`` to serve the local network).
 """
 
@@ -20,13 +21,16 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from . import NAME, jupyter_path
+from . import jupyter_path
 from .menu import MENU_PATH, menu_handler
 
-__all__ = ["RENDER", "course_folder", "lessons_voila", "main"]
+__all__ = ["RENDER", "TEMPLATE", "course_folder", "lessons_voila", "main"]
 
 RENDER = "voila/render/notebooks"
 """Where the lessons' pages are, under the server's base URL."""
+TEMPLATE = "dweebies-lessons"
+"""The lessons' template: the package's (:data:`~dweebies_widget.voila_templates.NAME`), with
+a link back to the menu above each lesson."""
 
 
 def course_folder() -> Path:
@@ -56,13 +60,27 @@ def lessons_voila() -> Any:
     return LessonsVoila
 
 
+CULL_IDLE = 20 * 60
+"""Seconds after which a kernel that no page is connected to is shut down."""
+
+
 def config() -> Any:
-    """The lessons app's Voila settings: the package's template, no tracebacks on pages."""
+    """The lessons app's Voila settings: the lessons' template, no tracebacks on pages, and
+    every lesson's kernel shut down once its page is left.
+
+    A page that is left says so with a beacon to ``/voila/api/shutdown``, which carries no
+    XSRF token, so the check is off (kernel ids are secret: a forged request could name
+    none); a kernel whose page went away without saying so (a tablet put to sleep) is shut
+    down once idle and unconnected for :data:`CULL_IDLE` seconds."""
     from traitlets.config import Config
 
     c = Config()
-    c.VoilaConfiguration.template = NAME  # found on JUPYTER_PATH: see main()
+    c.VoilaConfiguration.template = TEMPLATE  # found on JUPYTER_PATH: see main()
     c.VoilaConfiguration.show_tracebacks = False
+    c.Voila.tornado_settings = {"disable_check_xsrf": True}
+    c.MappingKernelManager.cull_idle_timeout = CULL_IDLE
+    c.MappingKernelManager.cull_interval = 60
+    c.MappingKernelManager.cull_connected = False
     return c
 
 
