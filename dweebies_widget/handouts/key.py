@@ -72,7 +72,7 @@ def line_words(p: Puzzle, line: Sequence[Move]) -> str:
     mine = game.scores[p.seat]
     theirs = max(s for seat, s in enumerate(game.scores) if seat != p.seat)
     return "; ".join(said) + (
-        f". At the end you have {mine} collected cards and your opponent {theirs}."
+        f". At the end you have {plural(mine, 'collected card')} and your opponent {theirs}."
     )
 
 
