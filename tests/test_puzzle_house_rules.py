@@ -14,15 +14,21 @@ from helpers import haul_game, rejoin_game, safe_game
 
 from dweebies_widget import Game, Move, Rules
 from dweebies_widget.puzzles import Puzzle, PuzzleError, dumps, load, loads
-from dweebies_widget.puzzles.kinds import outcomes
+from dweebies_widget.puzzles.kinds import outcomes, rules_note
 from dweebies_widget.puzzles.kinds.words import does
 from dweebies_widget.puzzles.store import PuzzleFileError
+from dweebies_widget.widget.companion import TEXT_PX
 from dweebies_widget.widget.puzzle import STATUS_LINES
 from dweebies_widget.widget.puzzle_set import PuzzleController
+from dweebies_widget.widget.text import text_width
 from dweebies_widget.widget.timing import ManualClock
 
 LINES_OF_3 = "House rule: a line needs at least 3 cards to be collected."
 NO_JOIN_COLLECT = "House rule: the card that joins a split table collects nothing."
+PRACTICE = (
+    "Practice position: more than one move is right here.",
+    "Practice position, not a puzzle of the set.",
+)
 
 
 @pytest.fixture(scope="module")
@@ -232,10 +238,19 @@ def test_every_kind_of_house_puzzle_shows_its_rule_in_its_status(house: list[Puz
         assert c.goal.startswith(p.rules_note or "?")
 
 
+def test_the_notes_of_the_board_fit_one_status_line() -> None:
+    # On a 1280x720 projector at 150 % zoom (853 CSS pixels) and, with two rules, at 100 %.
+    for note in (LINES_OF_3, NO_JOIN_COLLECT, *PRACTICE):
+        assert text_width(note, TEXT_PX) <= 853 - 16, note
+    both = Rules(min_line=3, collect_on_reconnect=False, auto_draw=False)
+    for sentence in (rules_note(both) or "").split(". "):
+        assert text_width(sentence, TEXT_PX) <= 1280 - 16, sentence
+
+
 def test_a_practice_position_says_so_on_its_board() -> None:
     p = Puzzle.make(safe_game(), "safe", check_keep=False)
     c, _ = controller(p)
-    assert "Practice position: more than one move is right here." in c.status_lines()
+    assert PRACTICE[0] in c.status_lines()
     kept, _ = controller(Puzzle.make(haul_game(), "haul"))
     assert not any("Practice" in line for line in kept.status_lines())
 
@@ -257,7 +272,7 @@ def test_make_refuses_a_position_that_fails_keep_and_says_why() -> None:
         Puzzle.make(Game.from_position(haul_game().board, [[20, 9, 3], [5]], pile=[6]), "haul")
     practice = Puzzle.make(joined, "where", check_keep=False)
     assert not practice.kept and not practice.keep()
-    assert practice.practice_note == "Practice position, not a puzzle of the set."
+    assert practice.practice_note == PRACTICE[1]
     assert practice.answer == joined.legal_cells()
 
 
