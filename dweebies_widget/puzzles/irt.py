@@ -11,7 +11,8 @@ puzzle ``i``).  :func:`fit` finds the difficulties and abilities of greatest pos
 chance: the log-likelihood ``sum n (y log p + (1 - y) log(1 - p))`` plus a weak normal
 prior, mean 0 and standard deviation :data:`PRIOR_SD`, on every ``b`` and every
 ``theta`` (it keeps a puzzle that every solver solves, or none, at a finite
-difficulty, and fixes where 0 is).  It alternates exact Newton steps on the
+difficulty); one solver, the **anchor**, may be held at ability 0, which fixes where 0
+lies on the scale.  It alternates exact Newton steps on the
 difficulties and on the abilities from all zeros, so it needs no random numbers and
 gives the same result on every run.  :func:`difficulty` estimates one new puzzle's
 difficulty with the abilities held fixed: at a fitted set's optimum that is exactly the
@@ -81,11 +82,17 @@ def _chance(b: Array, theta: Array) -> Array:
 
 
 def fit(
-    shares: Array, weights: Array, *, prior_sd: float = PRIOR_SD, tol: float = 1e-9
+    shares: Array,
+    weights: Array,
+    *,
+    anchor: int | None = None,
+    prior_sd: float = PRIOR_SD,
+    tol: float = 1e-9,
 ) -> Fit:
     """The Rasch model's difficulties and abilities of greatest posterior chance for
     ``shares[i, j]`` (puzzle ``i``, solver ``j``) with ``weights[i, j]`` tries (see the
-    module docstring)."""
+    module docstring).  ``anchor``, a solver's index, fixes that solver's ability at 0
+    (where 0 lies then depends on that solver only)."""
     y = np.asarray(shares, dtype=float)
     n = np.asarray(weights, dtype=float)
     if y.shape != n.shape or y.ndim != 2:
@@ -102,6 +109,8 @@ def fit(
         p = _chance(b, theta)
         h = (n * (y - p)).sum(axis=0) - theta * prec
         change = np.clip(h / ((n * p * (1 - p)).sum(axis=0) + prec), -1.0, 1.0)
+        if anchor is not None:
+            change[anchor] = h[anchor] = 0.0
         theta = theta + change
         if max(np.abs(g).max(initial=0.0), np.abs(h).max(initial=0.0)) < tol:
             return Fit(b, theta, step)
