@@ -3,8 +3,8 @@
     nice -n 10 python benchmarks/budget_curve.py [--deals 100] [--budgets 5 10 25 50 100 200]
         [--ablation 50] [--log /tmp/budget_curve.jsonl] [--when TEXT] [--no-write] [--quick]
 
-The defaults are the run of RESULTS.md: about 45 minutes of one core (2026-12-02: 1 h 15 on
-a shared machine).
+The defaults are the run of RESULTS.md: 1600 games, 57 minutes of wall time in one process on
+the shared two-core machine (2026-12-02).
 
 Every point of the curve plays the Expert (``ExpertPlayer(simulations=N)``) against ONE
 opponent, :class:`~dweebies_widget.ai.CautiousPlayer`, on the same deals: deal ``i`` is

@@ -651,3 +651,19 @@ def test_the_ceiling_the_lesson_reads_says_what_its_text_says() -> None:
     won, lost, games = int(row[1]), int(row[3]), int(row[4])
     assert abs(won - lost) <= 0.05 * games
     assert "wins about as\noften as it loses against the Expert without them" in markdown(LESSON)
+
+
+def test_the_count_of_legal_moves_the_departures_table_gives() -> None:
+    """ "In 20 games of Cautious against Cautious, half the turns had 50 legal moves or more
+    (up to 135)": the reason the root needs a prior."""
+    counts = []
+    for seed in range(20):
+        game = Game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            counts.append(len(game.legal_moves()))
+            game.play(CautiousPlayer().choose(game.view(game.current_player), rng))
+    assert sum(c >= 50 for c in counts) >= len(counts) / 2 and max(counts) == 135
+    words = " ".join(markdown(LESSON).split())
+    assert "in 20 games of Cautious against Cautious, half the turns had 50 legal moves or" in words
+    assert "more (up to 135)" in words
