@@ -14,7 +14,8 @@ Each store uses two connections (one for the changes, one that listens): size th
 ``max_connections`` for two per process that opens the classroom.
 
 The schema is created on first use, under an advisory lock so that many processes starting
-at once create it once.  A database whose ``dweebies_*`` tables are not a classroom store
+at once create it once; a store of an older schema is upgraded the same way, keeping its
+tables.  A database whose ``dweebies_*`` tables are not a classroom store
 of a schema this code reads raises :class:`~.errors.StoreError` and is not touched.
 """
 
@@ -30,7 +31,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 
 from .errors import StoreError
-from .store import TABLE_NAMES, TABLE_UPDATE, Cursor, Store, TableRow
+from .store import FIRST_TABLE_NAMES, TABLE_NAMES, TABLE_UPDATE, Cursor, Store, TableRow
 
 __all__ = ["ROOM_CHANNEL", "PostgresStore", "channel"]
 
@@ -174,7 +175,7 @@ class PostgresStore(Store):
                         found.add(name)
                 if not found:
                     self._init_schema(cur)
-                elif found != set(TABLE_NAMES):
+                elif found not in (set(TABLE_NAMES), set(FIRST_TABLE_NAMES)):
                     raise StoreError(
                         f"{self.where} has some of the classroom's tables "
                         f"({', '.join(sorted(found))}) but not all: it is not a classroom store, "
@@ -182,6 +183,7 @@ class PostgresStore(Store):
                     )
                 else:
                     self._check_meta(cur)
+                    self._upgrade(cur)  # a store of an older schema: its tables are kept
         except psycopg.Error as exc:
             raise StoreError(f"{self.where} cannot hold a classroom store: {exc}") from None
 

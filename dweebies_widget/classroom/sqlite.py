@@ -10,7 +10,8 @@ between processes.
 An existing file is checked before anything is written to it: it must be an SQLite database
 (its first bytes say so), pass SQLite's ``quick_check``, and hold a classroom store of a
 schema this code reads.  Anything else raises :class:`~.errors.StoreError` and the file is
-left exactly as it was (the checks read it through a read-only connection).
+left exactly as it was (the checks read it through a read-only connection).  A store of an
+older schema is then upgraded, in one transaction, keeping its tables.
 
 >>> import tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "class.sqlite")
@@ -32,7 +33,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .errors import StoreError
-from .store import TABLE_NAMES, Cursor, Store
+from .store import FIRST_TABLE_NAMES, Cursor, Store
 
 __all__ = ["SQLiteStore"]
 
@@ -66,6 +67,16 @@ class SQLiteStore(Store):
                 time.sleep(0.1)
             self._conn = self._connect("rw")
             self._conn.execute("PRAGMA synchronous=NORMAL")
+            try:
+                with self.writing() as cur:
+                    self._check_meta(cur)
+                    self._upgrade(cur)
+            except sqlite3.DatabaseError as exc:
+                self._conn.close()
+                raise StoreError(f"{self.where} could not be upgraded: {exc}") from None
+            except BaseException:
+                self._conn.close()
+                raise
         else:
             if not self.path.parent.is_dir():
                 raise StoreError(f"{self.where}: the folder {str(self.path.parent)!r} is missing")
@@ -152,10 +163,11 @@ class SQLiteStore(Store):
                 }
                 if not names:
                     self._init_schema(cur)
-                elif not set(TABLE_NAMES) <= names:
+                elif not set(FIRST_TABLE_NAMES) <= names:
                     raise StoreError(f"{self.where} appeared meanwhile, and not as a store")
                 else:
                     self._check_meta(cur)
+                    self._upgrade(cur)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.where} could not be created: {exc}") from None
 

@@ -3,7 +3,11 @@
 One store holds the whole class: for each table its game as a JSON save (the core's
 :meth:`~dweebies_widget.Game.to_json`) plus a **version** that bumps on every change, its
 seats (names, hashed PINs, wrong-PIN counts), the digests of the seat tokens, and a few
-settings (the schema version, the teacher password's hash).
+settings (the schema version, the teacher password's hash).  Since schema 2 it also keeps
+the class's puzzle trainer: each student who signs in to the puzzle page (name and hashed
+PIN, like a seat) with their Glicko-2 rating, each puzzle's class rating, and every attempt
+at a puzzle.  A store of schema 1 is upgraded when it is opened: its tables are kept and the
+puzzle tables are added.
 
 Every change is one transaction that checks the version it read (``UPDATE ... WHERE
 version = ?``): when two devices act at once, one of them wins and the other finds a
@@ -29,15 +33,18 @@ from typing import Any, Protocol
 __all__ = [
     "FORMAT",
     "SCHEMA",
+    "AttemptRow",
     "Cursor",
+    "PuzzleRatingRow",
     "SeatRow",
     "Store",
+    "StudentRow",
     "TableRow",
 ]
 
 #: What the settings table says a classroom store is, and the schema version of this code.
 FORMAT = "dweebies-widget/classroom"
-SCHEMA = 1
+SCHEMA = 2
 
 #: The schema, one statement each; the same SQL for SQLite and PostgreSQL.
 SCHEMA_SQL = (
@@ -76,7 +83,42 @@ SCHEMA_SQL = (
         created DOUBLE PRECISION NOT NULL,
         FOREIGN KEY (code, seat) REFERENCES dweebies_seats (code, seat))""",
 )
-TABLE_NAMES = ("dweebies_meta", "dweebies_tables", "dweebies_seats", "dweebies_tokens")
+#: What schema 2 adds: the puzzle page's students, the puzzles' class ratings, the attempts.
+PUZZLE_SQL = (
+    """CREATE TABLE IF NOT EXISTS dweebies_students (
+        name_key TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        pin_hash TEXT NOT NULL,
+        failures INTEGER NOT NULL,
+        joined DOUBLE PRECISION NOT NULL,
+        version INTEGER NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS dweebies_puzzle_ratings (
+        puzzle TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS dweebies_attempts (
+        name_key TEXT NOT NULL REFERENCES dweebies_students (name_key),
+        puzzle TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        solved INTEGER NOT NULL,
+        hints INTEGER NOT NULL,
+        seconds DOUBLE PRECISION NOT NULL,
+        tried DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (name_key, puzzle, number))""",
+)
+#: The tables of schema 1 (a store with only these is upgraded), and of this schema.
+FIRST_TABLE_NAMES = ("dweebies_meta", "dweebies_tables", "dweebies_seats", "dweebies_tokens")
+TABLE_NAMES = (
+    *FIRST_TABLE_NAMES,
+    "dweebies_students",
+    "dweebies_puzzle_ratings",
+    "dweebies_attempts",
+)
 
 _TABLE_COLUMNS = (
     "code, version, players, free, ai, closed, hints, created, updated, turn, finished, scores, "
@@ -85,6 +127,15 @@ _TABLE_COLUMNS = (
 #: ``column = ?`` for every column of a table but its code, for updates.
 TABLE_UPDATE = ", ".join(f"{c.strip()} = ?" for c in _TABLE_COLUMNS.split(",")[1:])
 _SEAT_COLUMNS = "code, seat, name, name_key, pin_hash, failures, joined"
+_STUDENT_COLUMNS = (
+    "name_key, name, pin_hash, failures, joined, version, rating, deviation, volatility"
+)
+_PUZZLE_COLUMNS = "puzzle, version, rating, deviation, volatility"
+_ATTEMPT_COLUMNS = "name_key, puzzle, number, solved, hints, seconds, tried"
+
+
+class Changed(Exception):
+    """Raised inside a transaction whose rows changed since they were read: it rolls back."""
 
 
 @dataclass(frozen=True)
@@ -195,6 +246,77 @@ class SeatRow:
         )
 
 
+@dataclass(frozen=True)
+class StudentRow:
+    """A student of the puzzle page: the name as typed, its compared form (the same rule as
+    a seat's), the PIN's hash, and their Glicko-2 rating; ``version`` bumps with each
+    attempt they make."""
+
+    name_key: str
+    name: str
+    pin_hash: str
+    failures: int
+    """Wrong PINs since the last right one."""
+    joined: float
+    version: int
+    rating: float
+    deviation: float
+    volatility: float
+
+    @classmethod
+    def from_sql(cls, row: Sequence[Any]) -> StudentRow:
+        key, name, pin_hash, failures, joined, version, rating, deviation, volatility = row
+        return cls(
+            str(key), str(name), str(pin_hash), int(failures), float(joined), int(version),
+            float(rating), float(deviation), float(volatility),
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PuzzleRatingRow:
+    """A puzzle's class rating (Glicko-2); ``version`` bumps with each update."""
+
+    puzzle: str
+    version: int
+    rating: float
+    deviation: float
+    volatility: float
+
+    @classmethod
+    def from_sql(cls, row: Sequence[Any]) -> PuzzleRatingRow:
+        puzzle, version, rating, deviation, volatility = row
+        return cls(str(puzzle), int(version), float(rating), float(deviation), float(volatility))
+
+
+@dataclass(frozen=True)
+class AttemptRow:
+    """One answer of a student to a puzzle: ``number`` counts their answers to that puzzle
+    from 1, ``hints`` the hint steps used before it, ``seconds`` the time since the puzzle
+    was shown to them, ``tried`` when (seconds since the epoch)."""
+
+    name_key: str
+    puzzle: str
+    number: int
+    solved: bool
+    hints: int
+    seconds: float
+    tried: float
+
+    @classmethod
+    def from_sql(cls, row: Sequence[Any]) -> AttemptRow:
+        key, puzzle, number, solved, hints, seconds, tried = row
+        return cls(
+            str(key), str(puzzle), int(number), bool(solved), int(hints), float(seconds),
+            float(tried),
+        )  # fmt: skip
+
+    def to_sql(self) -> tuple[Any, ...]:
+        return (
+            self.name_key, self.puzzle, self.number, int(self.solved), self.hints,
+            self.seconds, self.tried,
+        )  # fmt: skip
+
+
 class Cursor(Protocol):
     """The part of a DB-API cursor the SQL below uses (sqlite3's and psycopg's)."""
 
@@ -303,7 +425,7 @@ class Store(ABC):
         return count
 
     def _init_schema(self, cur: Cursor) -> None:
-        for statement in SCHEMA_SQL:
+        for statement in (*SCHEMA_SQL, *PUZZLE_SQL):
             self._run(cur, statement)
         for key, value in (
             ("format", FORMAT),
@@ -336,6 +458,16 @@ class Store(ABC):
             )
         if int(schema) < 1:
             raise StoreError(f"{self.where}: unknown schema version {schema}")
+
+    def _upgrade(self, cur: Cursor) -> None:
+        """Bring a checked store of an older schema to this one, in the transaction of
+        ``cur`` (its tables are kept: schema 2 only adds the puzzle tables)."""
+        self._run(cur, "SELECT value FROM dweebies_meta WHERE key = 'schema'")
+        if int(cur.fetchone()[0]) >= SCHEMA:
+            return
+        for statement in PUZZLE_SQL:
+            self._run(cur, statement)
+        self._run(cur, "UPDATE dweebies_meta SET value = ? WHERE key = 'schema'", (str(SCHEMA),))
 
     # ------------------------------------------------------------------ tables
     def insert_table(self, row: TableRow) -> bool:
@@ -491,3 +623,152 @@ class Store(ABC):
                 "UPDATE dweebies_seats SET failures = 0 WHERE code = ? AND seat = ?",
                 (code, seat),
             )
+
+    # ------------------------------------------------------------------ puzzle students
+    def student(self, name_key: str) -> StudentRow | None:
+        with self.reading() as cur:
+            self._run(
+                cur,
+                f"SELECT {_STUDENT_COLUMNS} FROM dweebies_students WHERE name_key = ?",
+                (name_key,),
+            )
+            row = cur.fetchone()
+        return None if row is None else StudentRow.from_sql(row)
+
+    def students(self) -> list[StudentRow]:
+        """Every student of the puzzle page, by name."""
+        with self.reading() as cur:
+            self._run(cur, f"SELECT {_STUDENT_COLUMNS} FROM dweebies_students ORDER BY name_key")
+            rows = cur.fetchall()
+        return [StudentRow.from_sql(r) for r in rows]
+
+    def add_student(self, row: StudentRow) -> bool:
+        """Add a new student; ``False`` if the name is taken (by another device meanwhile)."""
+        with self.writing() as cur:
+            self._run(
+                cur,
+                f"INSERT INTO dweebies_students ({_STUDENT_COLUMNS}) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING",
+                (
+                    row.name_key, row.name, row.pin_hash, row.failures, row.joined, row.version,
+                    row.rating, row.deviation, row.volatility,
+                ),
+            )  # fmt: skip
+            return bool(cur.rowcount == 1)
+
+    def count_student_failure(self, name_key: str, limit: int) -> int | None:
+        """As :meth:`count_failure`, for a student of the puzzle page."""
+        with self.writing() as cur:
+            self._run(
+                cur,
+                "UPDATE dweebies_students SET failures = failures + 1 "
+                "WHERE name_key = ? AND failures < ?",
+                (name_key, limit),
+            )
+            if cur.rowcount != 1:
+                return None
+            self._run(cur, "SELECT failures FROM dweebies_students WHERE name_key = ?", (name_key,))
+            return int(cur.fetchone()[0])
+
+    def reset_student_failures(self, name_key: str) -> None:
+        with self.writing() as cur:
+            self._run(
+                cur, "UPDATE dweebies_students SET failures = 0 WHERE name_key = ?", (name_key,)
+            )
+
+    # ------------------------------------------------------------------ puzzle attempts
+    def puzzle_rating(self, puzzle: str) -> PuzzleRatingRow | None:
+        with self.reading() as cur:
+            self._run(
+                cur,
+                f"SELECT {_PUZZLE_COLUMNS} FROM dweebies_puzzle_ratings WHERE puzzle = ?",
+                (puzzle,),
+            )
+            row = cur.fetchone()
+        return None if row is None else PuzzleRatingRow.from_sql(row)
+
+    def puzzle_ratings(self) -> list[PuzzleRatingRow]:
+        """The class rating of every puzzle tried so far."""
+        with self.reading() as cur:
+            self._run(cur, f"SELECT {_PUZZLE_COLUMNS} FROM dweebies_puzzle_ratings ORDER BY puzzle")
+            rows = cur.fetchall()
+        return [PuzzleRatingRow.from_sql(r) for r in rows]
+
+    def add_puzzle_rating(self, row: PuzzleRatingRow) -> None:
+        """Give a puzzle its starting class rating, unless it has one."""
+        with self.writing() as cur:
+            self._run(
+                cur,
+                f"INSERT INTO dweebies_puzzle_ratings ({_PUZZLE_COLUMNS}) VALUES "
+                "(?, ?, ?, ?, ?) ON CONFLICT (puzzle) DO NOTHING",
+                (row.puzzle, row.version, row.rating, row.deviation, row.volatility),
+            )
+
+    def attempts(self, name_key: str | None = None, puzzle: str | None = None) -> list[AttemptRow]:
+        """The attempts of one student at one puzzle, of one student, of one puzzle, or
+        all (``None`` lets every value through), oldest first."""
+        where = [(c, v) for c, v in (("name_key", name_key), ("puzzle", puzzle)) if v is not None]
+        sql = f"SELECT {_ATTEMPT_COLUMNS} FROM dweebies_attempts"
+        if where:
+            sql += " WHERE " + " AND ".join(f"{c} = ?" for c, _ in where)
+        with self.reading() as cur:
+            self._run(cur, sql + " ORDER BY tried, name_key, puzzle, number", [v for _, v in where])
+            rows = cur.fetchall()
+        return [AttemptRow.from_sql(r) for r in rows]
+
+    def record_attempt(
+        self,
+        student: StudentRow,
+        attempt: AttemptRow,
+        new_student: StudentRow,
+        puzzle: tuple[PuzzleRatingRow, PuzzleRatingRow] | None = None,
+    ) -> bool:
+        """Record ``attempt`` and put the student's next version ``new_student`` in place of
+        ``student`` (and, for a first attempt, the puzzle's next version ``puzzle[1]`` in
+        place of ``puzzle[0]``), in one transaction; ``False``, with nothing changed, if
+        either changed since it was read or the attempt is not the student's next one at
+        that puzzle."""
+        if new_student.version != student.version + 1 or new_student.name_key != student.name_key:
+            raise ValueError("record_attempt: the new student row must be the next version")
+        if puzzle is not None and puzzle[1].version != puzzle[0].version + 1:
+            raise ValueError("record_attempt: the new puzzle row must be the next version")
+        try:
+            with self.writing() as cur:
+                self._run(
+                    cur,
+                    "UPDATE dweebies_students SET version = ?, rating = ?, deviation = ?, "
+                    "volatility = ? WHERE name_key = ? AND version = ?",
+                    (
+                        new_student.version, new_student.rating, new_student.deviation,
+                        new_student.volatility, student.name_key, student.version,
+                    ),
+                )  # fmt: skip
+                if cur.rowcount != 1:
+                    raise Changed
+                self._run(
+                    cur,
+                    "SELECT COUNT(*) FROM dweebies_attempts WHERE name_key = ? AND puzzle = ?",
+                    (attempt.name_key, attempt.puzzle),
+                )
+                if int(cur.fetchone()[0]) != attempt.number - 1:
+                    raise Changed
+                self._run(
+                    cur,
+                    f"INSERT INTO dweebies_attempts ({_ATTEMPT_COLUMNS}) VALUES "
+                    "(?, ?, ?, ?, ?, ?, ?)",
+                    attempt.to_sql(),
+                )
+                if puzzle is not None:
+                    old, new = puzzle
+                    self._run(
+                        cur,
+                        "UPDATE dweebies_puzzle_ratings SET version = ?, rating = ?, "
+                        "deviation = ?, volatility = ? WHERE puzzle = ? AND version = ?",
+                        (new.version, new.rating, new.deviation, new.volatility, old.puzzle,
+                         old.version),
+                    )  # fmt: skip
+                    if cur.rowcount != 1:
+                        raise Changed
+        except Changed:
+            return False
+        return True

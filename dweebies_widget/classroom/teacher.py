@@ -1,5 +1,7 @@
-"""The teacher's page's logic: logging in, the tables as spectators see them, the leaderboard
-and the saves to download.  The page (:mod:`.pages`) is a thin layout over it.
+"""The teacher's page's logic: logging in, the tables as spectators see them, the leaderboard,
+the saves to download, and the puzzle page's results (the class's hardest puzzles and each
+student's puzzle rating: :func:`puzzles_html`).  The page (:mod:`.pages`) is a thin layout
+over it.
 
 Nothing here shows a hidden card: every table is drawn from its
 :class:`~.picture.Picture` (what :meth:`Classroom.spectate
@@ -39,12 +41,16 @@ from ..widget.scene import Scene
 from ..widget.words import names_text, plural
 from .errors import WrongPassword
 from .picture import LeaderRow, Picture, TableInfo
+from .puzzles import HardPuzzle, PuzzleClass, Student
 from .room import Classroom
 
 __all__ = [
     "WRONG_PASSWORD_PAUSE",
     "Desk",
+    "hardest_html",
     "leaderboard_html",
+    "puzzles_html",
+    "student_ratings_html",
     "saves_zip",
     "spectator_scene",
     "status_text",
@@ -76,6 +82,14 @@ class Desk:
             self.room.close()
         self.room = room
         return True
+
+    def puzzles(self) -> PuzzleClass:
+        """The puzzle page's results, once logged in (close it after use)."""
+        if self.room is None:
+            from .errors import NotTeacher
+
+            raise NotTeacher("only the teacher may see the puzzle results: log in first")
+        return PuzzleClass(self.store)
 
 
 def status_text(info: TableInfo | Picture) -> str:
@@ -165,3 +179,87 @@ def saves_zip(room: Classroom) -> bytes:
             )
         archive.writestr("tables.json", json.dumps(index, indent=1))
     return out.getvalue()
+
+
+def _table(css: str, columns: tuple[tuple[str, str], ...], rows: list[tuple[object, ...]]) -> str:
+    """An HTML table: ``columns`` are (heading, alignment); cells are escaped."""
+    head = "".join(f"<th style='text-align:{a}; padding:2px 8px'>{h}</th>" for h, a in columns)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td style='text-align:{a}; padding:2px 8px'>{html.escape(str(c))}</td>"
+            for c, (_h, a) in zip(row, columns, strict=True)
+        )
+        + "</tr>"
+        for row in rows
+    )
+    return (
+        f"<table class='{css}' style='border-collapse:collapse'>"
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+def hardest_html(rows: list[HardPuzzle], at_least: int = 3) -> str:
+    """The class's hardest puzzles (see :meth:`PuzzleClass.hardest`) as an HTML table.
+
+    >>> hardest_html([])
+    '<p><i>No puzzle has been tried by 3 students yet.</i></p>'
+    """
+    if not rows:
+        return f"<p><i>No puzzle has been tried by {at_least} students yet.</i></p>"
+    columns = (("Puzzle", "left"), ("Kind", "left"), ("Shipped rating", "right"),
+               ("Class rating", "right"), ("Tried by", "right"),
+               ("Right first time", "right"))  # fmt: skip
+    return _table(
+        "dweebies-hardest-puzzles",
+        columns,
+        [
+            (
+                h.puzzle.id,
+                h.puzzle.kind_info.title,
+                h.puzzle.rating,
+                round(h.class_rating),
+                h.tries,
+                f"{h.solved_first} ({round(100 * h.success)} %)",
+            )
+            for h in rows
+        ],  # fmt: skip
+    )
+
+
+def student_ratings_html(students: list[Student]) -> str:
+    """Each student's puzzle rating (highest first), with its uncertainty (two deviations:
+    the true rating is within it about 95 % of the time) and their puzzles.
+
+    >>> from dweebies_widget.puzzles import glicko
+    >>> print(student_ratings_html([Student("Ana <3", "ana <3", glicko.STUDENT, 0, 0)]))
+    <table ...<td style='text-align:left; padding:2px 8px'>Ana &lt;3</td>...
+    """
+    if not students:
+        return "<p><i>No student has signed in to the puzzles yet.</i></p>"
+    columns = (("Name", "left"), ("Puzzle rating", "right"), ("Give or take", "right"),
+               ("Puzzles tried", "right"), ("Right first time", "right"))  # fmt: skip
+    return _table(
+        "dweebies-puzzle-ratings",
+        columns,
+        [
+            (s.name, round(s.rating.rating), round(2 * s.rating.deviation), s.tried, s.solved_first)
+            for s in students
+        ],  # fmt: skip
+    )
+
+
+def puzzles_html(desk: Desk) -> str:
+    """The teacher's view of the puzzle page: the class's hardest puzzles (the lowest share
+    of right first answers among those tried by at least 3 students), then each student's
+    puzzle rating."""
+    trainer = desk.puzzles()
+    try:
+        return (
+            "<h3>Hardest puzzles for this class</h3>"
+            + hardest_html(trainer.hardest())
+            + "<h3>Puzzle ratings</h3>"
+            + student_ratings_html(trainer.students())
+        )
+    finally:
+        trainer.close()
