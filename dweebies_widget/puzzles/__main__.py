@@ -105,10 +105,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "build":
         return _build(args)
     if args.command == "stats":
-        print(stats(load(args.file)))
+        print(stats(load(args.file, rules="all")))
         return 0
     start = time.perf_counter()
-    puzzles = load(args.file, prove=True)
+    puzzles = load(args.file, rules="all", prove=True)
     print(f"{len(puzzles)} puzzles proven in {time.perf_counter() - start:.1f} s")
     return 0
 
