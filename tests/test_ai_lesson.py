@@ -667,3 +667,19 @@ def test_the_count_of_legal_moves_the_departures_table_gives() -> None:
     words = " ".join(markdown(LESSON).split())
     assert "in 20 games of Cautious against Cautious, half the turns had 50 legal moves or" in words
     assert "more (up to 135)" in words
+
+
+def test_the_lesson_plan_quotes_the_measured_figures_and_minutes() -> None:
+    """docs/lessons/04.md: its figures are RESULTS.md's, its core minutes the lesson's, and
+    its exit quiz the lesson's exit questions."""
+    plan = (ROOT / "docs" / "lessons" / "04.md").read_text(encoding="utf-8")
+    curve = RESULTS.read_text(encoding="utf-8").split(benchmark().BEGIN)[1]
+    measured = plan.split("## The lesson's figures")[1].split("## Common misconceptions")[0]
+    figures = re.findall(r"\d+\.\d %|[+-]\d+\.\d\b", measured)
+    assert len(figures) >= 20
+    for figure in figures:
+        assert figure in curve, figure
+    assert f"**Core:** {lesson('04').minutes} minutes" in plan
+    assert f"{lesson('04').minutes} minutes for the core" in text(cells(LESSON)[0])
+    for q in lesson("04").exit_quiz:
+        assert f"(`{q.id}`)" in plan and q.prompt in plan
