@@ -21,6 +21,7 @@ import pytest
 
 from dweebies_widget import Game
 from dweebies_widget.classroom import Classroom, StoreError
+from dweebies_widget.classroom.store import SCHEMA
 
 from .postgres_server import TempPostgres
 from .workers import (
@@ -276,7 +277,7 @@ def test_a_damaged_game_in_the_store_is_reported_not_rewritten(store: str) -> No
 
 def test_a_newer_or_foreign_schema_is_refused_on_both_engines(store: str) -> None:
     Classroom(store).close()
-    _sql(store, "UPDATE dweebies_meta SET value = '2' WHERE key = 'schema'")
+    _sql(store, "UPDATE dweebies_meta SET value = ? WHERE key = 'schema'", str(SCHEMA + 1))
     with pytest.raises(StoreError, match="newer"):
         Classroom(store)
     _sql(store, "UPDATE dweebies_meta SET value = 'somebody-else/app' WHERE key = 'format'")
