@@ -6,6 +6,7 @@ page itself."""
 
 from __future__ import annotations
 
+import http.client
 import shutil
 import sqlite3
 import threading
@@ -25,7 +26,7 @@ from dweebies_widget.classroom.puzzles import (
 from dweebies_widget.classroom.room import MAX_PIN_FAILURES, open_store
 from dweebies_widget.classroom.store import FIRST_TABLE_NAMES, SCHEMA, TABLE_NAMES
 from dweebies_widget.classroom.teacher import Desk, hardest_html, puzzles_html
-from dweebies_widget.puzzles import glicko, load
+from dweebies_widget.puzzles import Puzzle, glicko, load
 
 SCHEMA_1 = Path(__file__).parent / "data" / "schema1.sqlite"
 """A store made by the code of schema 1 (the release before the puzzle page): two tables,
@@ -33,7 +34,7 @@ R9FC (Ana, PIN 1234, against Greedy, one move played) and 44EQ (Ben, PIN 4321, w
 
 
 @pytest.fixture(scope="module")
-def standard() -> list:  # type: ignore[type-arg]
+def standard() -> list[Puzzle]:
     return list(load())
 
 
@@ -156,7 +157,7 @@ def test_a_student_signs_in_with_a_name_and_pin_as_in_the_lobby(store: str) -> N
 
 # ---------------------------------------------------------------------------- ratings
 def test_the_first_answer_rates_student_and_puzzle_later_answers_are_only_recorded(
-    store: str, standard: list  # type: ignore[type-arg]
+    store: str, standard: list[Puzzle]
 ) -> None:
     trainer = PuzzleClass(store)
     raw = open_store(store)
@@ -192,7 +193,7 @@ def test_the_first_answer_rates_student_and_puzzle_later_answers_are_only_record
 
 
 def test_answers_from_many_devices_at_once_are_each_counted_once(
-    store: str, standard: list  # type: ignore[type-arg]
+    store: str, standard: list[Puzzle]
 ) -> None:
     names = [f"Kid {i}" for i in range(6)]
     setup = PuzzleClass(store)
@@ -238,7 +239,7 @@ def test_answers_from_many_devices_at_once_are_each_counted_once(
 
 # ---------------------------------------------------------------------------- the teacher
 def test_the_teacher_sees_the_hardest_puzzles_and_each_students_rating(
-    store: str, standard: list  # type: ignore[type-arg]
+    store: str, standard: list[Puzzle]
 ) -> None:
     Classroom(store, teacher_password="owl").close()
     trainer = PuzzleClass(store)
@@ -359,3 +360,23 @@ def test_the_rating_is_explained_in_plain_words() -> None:
 
     one = signed_in_words(Student("Ana", "ana", settled, 1, 1))
     assert one == "Signed in as Ana. You have tried 1 puzzle and solved 1 with your first answer."
+
+
+def test_the_server_serves_the_puzzle_page(tmp_path: Path) -> None:
+    """The classroom server renders the puzzle page's notebook (a kernel runs it) without
+    an error, over the store it serves."""
+    from .test_classroom_serve import serving
+
+    with serving(tmp_path) as (port, _printed):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        try:
+            connection.request("GET", "/voila/render/puzzles.ipynb")
+            response = connection.getresponse()
+            page = response.read().decode("utf-8", errors="replace")
+        finally:
+            connection.close()
+    assert response.status == 200
+    assert "application/vnd.jupyter.widget-view+json" in page
+    assert "Traceback" not in page and '"output_type": "error"' not in page
+    assert "PuzzlePage(children=" in page  # the page found the server's store
+    assert "Type your name and a PIN of 4 digits" in page
