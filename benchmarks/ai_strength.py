@@ -7,8 +7,10 @@ Each match is a :func:`dweebies_widget.ai.tournament` (every deal played with bo
 seatings).  Prints Greedy vs Random, Cautious vs Greedy, Expert (0.25 s a move) vs Greedy and
 vs Cautious with 95 % intervals (the win rate counts a tie as half a win; the rate of
 games won alone is printed beside it), Expert's median and 95th-percentile think time, its
-simulations per second, and how its win rate against Greedy grows with its budget.
-``--quick`` runs a few games of each, to check that the script works.
+simulations per second, and its win rate against Greedy at other think times (near the
+ceiling: that curve cannot show what more thinking buys; ``benchmarks/budget_curve.py``
+measures the budget curve against Cautious, on paired games).  ``--quick`` runs a few games
+of each, to check that the script works.
 
 ``--beliefs`` measures what the belief model (:mod:`dweebies_widget.ai.beliefs`) is worth at
 equal time: the Expert (0.25 s a move, beliefs on, the default) against Cautious and against
