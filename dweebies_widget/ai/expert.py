@@ -5,9 +5,11 @@ again and again it deals the unseen cards at random into the other hands and the
 guess that agrees with everything it can see), tries a line of play in that imagined deal,
 and remembers how each of its moves fared.
 
-The memory is a tree.  Its root is the position now; each branch is a move; a node stands
-for everything the Expert knows at that point (an *information set*), so the statistics of
-all imagined deals are shared.  Each round of the search:
+The memory is a tree.  Its root is the position now; each branch is a move; a node is
+reached by the moves played since the root (its children are keyed by the move alone), so
+every guessed deal that plays those moves shares it, with the statistics of all of them:
+not an exact *information set*, since the cards the mover would have drawn in different
+guesses share one node.  Each round of the search:
 
 1. **Guess** the hidden cards (:meth:`Game.determinize` on the view's public game), as
    a detective would: a player who could have collected more with some Dweebie than it
@@ -57,7 +59,8 @@ from .cautious import cautious_values
 
 class Node:
     """One node of the search tree: the statistics of the move leading here, shared by
-    every guessed deal (a node stands for an information set).
+    every guessed deal that plays the same moves from the root (children are keyed by the
+    move alone, whatever was drawn in each guess).
 
     :meth:`ExpertPlayer.search` returns the root (``player`` is ``-1`` there); its
     ``children`` are the legal moves.  ``visits`` (the lesson's $N$) counts the rounds that
