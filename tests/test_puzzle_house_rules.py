@@ -288,15 +288,15 @@ def test_a_practice_position_is_saved_as_one_and_refused_when_proven() -> None:
 # ---------------------------------------------------------------------------- files
 @pytest.mark.parametrize(
     ("rating", "ok"),
-    [(0, False), (1, True), (5, True), (600, True), (2400, True), (3999, True), (4000, False)],
+    [(0, False), (5, False), (599, False), (600, True), (1500, True), (2400, True), (2401, False)],
 )
-def test_a_file_holds_ratings_from_1_to_3999(rating: int, ok: bool) -> None:
+def test_a_file_holds_ratings_from_600_to_2400(rating: int, ok: bool) -> None:
     data = json.loads(dumps([Puzzle.make(haul_game(), "haul")]))
     data["puzzles"][0]["rating"] = rating
     try:
         loads(json.dumps(data))
     except PuzzleFileError as exc:  # in range, it must still be what its measurement gives
-        assert ("must be 1 to 3999" in str(exc)) is not ok
+        assert ("must be 600 to 2400" in str(exc)) is not ok
     else:
         assert ok
 

@@ -39,7 +39,7 @@ def test_the_shipped_set_has_enough_puzzles_of_every_kind(shipped: list[Puzzle])
     assert len(shipped) >= 250
     assert all(counts[k] >= 30 for k in KINDS), counts
     assert len({p.id for p in shipped}) == len(shipped)
-    assert all(0 < p.rating < 4000 for p in shipped)
+    assert all(600 <= p.rating <= 2400 for p in shipped)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -232,7 +232,11 @@ def _edited(edit: Any) -> str:
     [
         (lambda p: p.update(answer=[[0, 1]]), "changed by hand"),
         (lambda p: p.update(answer=[[0, 1], [9, 9]]), "no card may go"),
-        (lambda p: p.update(rating=5), "not what its measurement gives"),
+        (
+            lambda p: p.update(rating=p["rating"] + (1 if p["rating"] < 2400 else -1)),
+            "not what its measurement gives",
+        ),
+        (lambda p: p.update(rating=5), "must be 600 to 2400"),
         (lambda p: p.update(kind="chess"), "unknown kind"),
         (lambda p: p.update(goal="Win."), "not the goal"),
         (lambda p: p.update(extra=1), "unknown field"),

@@ -83,7 +83,7 @@ class Puzzle:
     themes: tuple[str, ...]
     rating: int
     """An Elo-like difficulty, 600 (easy) to 2400 (hard): see
-    :mod:`dweebies_widget.puzzles.rating` (files written before that scale hold 1 to 5)."""
+    :mod:`dweebies_widget.puzzles.rating`."""
     seat: int
     """The solver's seat (the seat to move)."""
     goal: str

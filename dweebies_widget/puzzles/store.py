@@ -13,8 +13,8 @@ plain data only): unknown or missing fields, wrong types, NaN and duplicate keys
 refused; the position is rebuilt by :meth:`Game.from_json` (which replays every move
 through the rules); the seat must be the seat to move, the goal the kind's goal (today's
 words, or those of a file written before them: the puzzle then gets today's), the rating
-a number from 1 to 3999 that its measurement gives (an Elo-like difficulty, 600 to 2400;
-files written before that scale hold 1 to 5), the answer possible in the position (its kind
+the one its measurement gives, on the Elo-like scale from 600 to 2400 (a file of the
+earlier 1 to 5 scale is refused), the answer possible in the position (its kind
 says what that means), and the id the digest of the position, kind, card and answer, so an
 answer or position changed by hand is refused.
 ``prove=True`` also searches every answer again from scratch and checks the
@@ -51,6 +51,7 @@ from ..errors import SaveError
 from ..game import Game
 from ..save import json_object, read_json
 from . import kinds as K
+from .irt import HIGHEST, LOWEST
 from .model import Puzzle, puzzle_id
 from .rating import LADDER, Measure, rating_of
 
@@ -85,8 +86,6 @@ _MEASURE_KEYS = {"shares", "moves", "difficulty", "rating"}
 _MAX_TEXT = 20_000_000
 #: Where the shipped set lives inside the package.
 SHIPPED = "data/puzzles.json"
-#: The most a rating may be (an Elo-like difficulty is 600 to 2400).
-MAX_RATING = 4000
 
 RuleSet = Literal["standard", "house", "all"]
 """Which puzzles :func:`load` gives: those under the standard rules, the others (the
@@ -189,8 +188,8 @@ def _puzzle(item: object, where: str, prove: bool) -> Puzzle:
     if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes):
         _fail(f"{where}: 'themes' must be a list of strings")
     rating = _int(rec["rating"], f"{where}: 'rating'")
-    if not 0 < rating < MAX_RATING:
-        _fail(f"{where}: 'rating' must be 1 to {MAX_RATING - 1}, not {rating}")
+    if not LOWEST <= rating <= HIGHEST:
+        _fail(f"{where}: 'rating' must be {LOWEST} to {HIGHEST}, not {rating}")
     seat = _int(rec["seat"], f"{where}: 'seat'")
     dweebie = rec["dweebie"]
     if dweebie is not None:
