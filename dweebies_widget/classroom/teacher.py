@@ -41,7 +41,7 @@ from ..widget.scene import Scene
 from ..widget.words import names_text, plural
 from .errors import WrongPassword
 from .picture import LeaderRow, Picture, TableInfo
-from .puzzles import HardPuzzle, PuzzleClass, Student
+from .puzzles import MIN_TRIES, HardPuzzle, PuzzleClass, Student
 from .room import Classroom
 
 __all__ = [
@@ -199,7 +199,7 @@ def _table(css: str, columns: tuple[tuple[str, str], ...], rows: list[tuple[obje
     )
 
 
-def hardest_html(rows: list[HardPuzzle], at_least: int = 3) -> str:
+def hardest_html(rows: list[HardPuzzle], at_least: int = MIN_TRIES) -> str:
     """The class's hardest puzzles (see :meth:`PuzzleClass.hardest`) as an HTML table.
 
     >>> hardest_html([])

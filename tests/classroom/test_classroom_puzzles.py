@@ -380,3 +380,20 @@ def test_the_server_serves_the_puzzle_page(tmp_path: Path) -> None:
     assert "Traceback" not in page and '"output_type": "error"' not in page
     assert "PuzzlePage(children=" in page  # the page found the server's store
     assert "Type your name and a PIN of 4 digits" in page
+
+
+def test_the_docs_give_the_figures_the_code_uses() -> None:
+    from dweebies_widget.classroom.puzzles import HARDEST, MIN_TRIES
+
+    text = " ".join((Path(__file__).parents[2] / "docs" / "classroom.md").read_text().split())
+    section = text[text.index("## The classroom's puzzle page") : text.index("## Screen rules")]
+    assert f"after {MAX_PIN_FAILURES} wrong PINs" in section
+    assert f"everybody starts at {glicko.STUDENT.rating:g}" in section
+    assert f"deviation of {glicko.PUZZLE_DEVIATION:g}" in section
+    assert (
+        f"starts at {glicko.STUDENT.rating:g} with a deviation of {glicko.STUDENT.deviation:g}"
+        in section
+    )
+    assert f"the class's {HARDEST} hardest puzzles" in section
+    assert f"tried by at least {MIN_TRIES} students" in section
+    assert "/voila/render/puzzles.ipynb" in section
