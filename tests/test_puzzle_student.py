@@ -4,6 +4,8 @@ answer."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import PUZZLE_GAMES
 
@@ -97,3 +99,16 @@ def test_without_a_student_the_order_is_the_order_given() -> None:
     c = controller(puzzles)
     assert list(c.shown) == puzzles and c.student is None
     assert "your rating" not in c.progress()
+
+
+def test_the_goal_keeps_one_height_for_the_whole_set_so_the_buttons_stay_put() -> None:
+    from dweebies_widget.puzzles import PuzzleWidget
+
+    for rules, lines in (("standard", 2), ("house", 3)):
+        w = PuzzleWidget(load(rules=rules), width=600, height=420)
+        heights = set()
+        for index in range(min(len(w.puzzles), 12)):
+            w.go(index)
+            heights.add(re.search(r"min-height: ([\d.]+)em", w.goal.value).group(1))  # type: ignore[union-attr]
+        assert heights == {f"{1.35 * lines:.2f}"}
+        assert max(len(p.goal) for p in w.puzzles) <= lines * 75

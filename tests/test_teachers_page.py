@@ -21,7 +21,8 @@ import pytest
 from dweebies_widget import Game
 from dweebies_widget.lessons import QuestionWidget
 from dweebies_widget.puzzles import KINDS, Puzzle, PuzzleWidget, load
-from dweebies_widget.puzzles.rating import EXPERT_SIMULATIONS, SEEDS, STEPS
+from dweebies_widget.puzzles.irt import HIGHEST, LOWEST
+from dweebies_widget.widget.puzzle_set import BANDS
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "teachers.md").read_text(encoding="utf-8")
@@ -94,11 +95,13 @@ def test_the_page_links_only_notebooks_that_exist_and_the_readme_links_the_page(
 # --------------------------------------------------------------------- the handouts
 
 
-def test_the_page_names_the_tag_that_keeps_answers_out_of_the_handouts() -> None:
+def test_the_page_names_the_handouts_make_handouts_writes() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    [tags] = re.findall(r"--TagRemovePreprocessor\.remove_input_tags='(\[.*?\])'", makefile)
-    assert json.loads(tags) == ["question"]
-    assert "cells tagged `question`" in PAGE and "the cell tag `question`" in PAGE
+    assert "-m dweebies_widget.handouts --out $(HANDOUTS)" in makefile
+    assert "TagRemovePreprocessor" not in makefile  # the old handouts, one cell from answers
+    for lesson in (p.name[:2] for p in NOTEBOOKS):
+        assert f"{lesson}-worksheet.html" in PAGE and f"{lesson}-exit-quiz.html" in PAGE
+    assert "answer-key.html" in PAGE and "cards.html" in PAGE
     assert "--no-input" not in PAGE  # the advice of before, when the handouts kept the answers
 
 
@@ -153,7 +156,7 @@ def test_a_puzzle_board_records_the_fields_the_page_names() -> None:
     # What the page says of the fields: wrong answers and hint steps cost a point each.
     assert record["solved"] and record["attempts"] == 2 and record["wrong"] == 1
     assert record["hints"] == 1 and record["points"] == 1 and not record["first_try"]
-    assert record["kind"] in KINDS and 1 <= record["rating"] <= 5
+    assert record["kind"] in KINDS and LOWEST <= record["rating"] <= HIGHEST
     named = attributes("### What a puzzle board records")
     assert named == {"solved", "attempts", "score", "streak"}
     assert (w.solved, w.attempts, w.score, w.streak) == ([p.id], {p.id: 2}, 1, 0)
@@ -178,11 +181,11 @@ def test_the_kinds_table_gives_each_kind_and_its_size_in_the_set() -> None:
 
 
 def test_the_rating_is_described_with_the_numbers_the_code_uses() -> None:
-    text = section("### How ratings are measured")
-    assert f"the Expert at {EXPERT_SIMULATIONS} simulations" in text
-    assert f"asked {WORDS[SEEDS]} times" in text
-    for step in STEPS:
-        assert f"{step:.1f}" in text
+    text = " ".join(section("### How ratings are measured").split())
+    assert f"from {LOWEST} (easy) to {HIGHEST} (hard)" in text
+    for name, (low, high) in BANDS.items():
+        assert f"{name} ({low} to {high})" in text
+    assert "chance 10/11" in text  # 400 points apart, as the scale's mapping says
 
 
 # --------------------------------------------------------------------- the code

@@ -1,9 +1,11 @@
 """Puzzles: a position, a goal, one proven answer and a verdict for every attempt.
 
 >>> from dweebies_widget.puzzles import load
->>> puzzles = load()                      # the shipped set
+>>> puzzles = load()                      # the shipped set, under the standard rules
 >>> p = puzzles[0]
->>> p.kind in KINDS and 1 <= p.rating <= 5
+>>> p.kind in KINDS and 600 <= p.rating <= 2400 and p.standard
+True
+>>> all(not q.standard and q.rules_note for q in load(rules="house"))  # the house set
 True
 >>> p.check(min(p.answer)).correct
 True
@@ -17,7 +19,11 @@ The parts, each in a module of its own:
 * :mod:`~dweebies_widget.puzzles.endgame`: the exact prover of two-player endgames;
 * :mod:`~dweebies_widget.puzzles.model`: :class:`Puzzle` (and :class:`Verdict`,
   :class:`Hint` of :mod:`~dweebies_widget.puzzles.verdict`);
-* :mod:`~dweebies_widget.puzzles.rating`: ratings measured with the AI ladder;
+* :mod:`~dweebies_widget.puzzles.rating`: ratings on an Elo-like scale (600-2400), fitted
+  by an item-response model (:mod:`~dweebies_widget.puzzles.irt`) to the attempts of a panel
+  of solvers of graded strength (:mod:`~dweebies_widget.puzzles.panel`);
+* :mod:`~dweebies_widget.puzzles.glicko`: Glicko-2 ratings of students and puzzles, updated
+  from real attempts;
 * :mod:`~dweebies_widget.puzzles.generate`: mining self-play games for puzzles;
 * :mod:`~dweebies_widget.puzzles.store`: puzzle files (JSON), checked on loading.
 

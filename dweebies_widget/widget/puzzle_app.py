@@ -51,6 +51,9 @@ _ALL = "all"
 _TEXT = "font-size: var(--dweebies-text, 16px); line-height: 1.35"
 """The title's, the goal's and the needs' text: as big as the status's."""
 _NEEDS = "max-height: 4.05em; overflow-y: auto"
+# The goal's box keeps one height for the whole set, so the buttons never move: two lines,
+# or three when a goal is longer than two lines hold (a house rule's goal states the rule).
+_GOAL_LINE_CHARACTERS = 75
 """What a goal needs takes three lines at most (then it scrolls): the table keeps its room."""
 
 
@@ -127,6 +130,8 @@ class PuzzleWidget(CanvasBox):
                 scheduler=self._schedule, width=cw, height=ch, pixel_ratio=self._ratio,
                 presentation=presentation, **timing,
             )  # fmt: skip
+            longest = max(len(p.goal) for p in self.session.pool)
+            self._goal_lines = 3 if longest > 2 * _GOAL_LINE_CHARACTERS else 2
             self._wire("Dweebies puzzle table", status_height="4.2em", log_height="7em")
             self._status_rows(STATUS_LINES)
             self.title = widgets.HTML()
@@ -339,7 +344,8 @@ class PuzzleWidget(CanvasBox):
             f"&nbsp;&nbsp;{html.escape(c.progress())}</span></div>"
         )
         self.goal.value = (
-            f"<div style='{_TEXT}; min-height: 2.7em'><b>Goal:</b> {html.escape(c.goal)}</div>"
+            f"<div style='{_TEXT}; min-height: {1.35 * self._goal_lines:.2f}em'><b>Goal:</b> "
+            f"{html.escape(c.goal)}</div>"
         )
         self.needs.value = f"<div style='{_TEXT}; {_NEEDS}'>{html.escape(c.needs)}.</div>"
         self.needs.layout.display = None if c.needs else "none"
