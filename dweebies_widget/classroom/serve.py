@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import voila_templates
+from ..voila_templates.menu import MENU_PATH, MENU_VARIABLE, menu_handler
 from ..widget.compat import pace_voila_pool
 from .address import lan_ip, student_address, teacher_address
 from .errors import ClassroomError, WrongPassword
@@ -47,10 +48,15 @@ from .room import Classroom
 
 __all__ = ["NOTEBOOKS", "PASSWORD_VARIABLE", "main", "voila_config"]
 
+ROOT = Path(__file__).parent.parent
+"""The folder Voila serves: the package, so that the classroom's pages and the course's
+lessons are both under it."""
 NOTEBOOKS = Path(__file__).parent / "notebooks"
-"""The served notebooks: ``lobby.ipynb`` and ``teacher.ipynb``."""
-LOBBY = "lobby.ipynb"
-TEACHER = "teacher.ipynb"
+"""The classroom's notebooks: ``lobby.ipynb`` and ``teacher.ipynb``."""
+LOBBY = "classroom/notebooks/lobby.ipynb"
+TEACHER = "classroom/notebooks/teacher.ipynb"
+LESSONS = "course/notebooks"
+"""Where the lessons are, under :data:`ROOT` (the lesson menu links to them)."""
 PASSWORD_VARIABLE = "DWEEBIES_TEACHER_PASSWORD"
 DEFAULT_PORT = 8866
 DEFAULT_POOL = 8
@@ -142,7 +148,7 @@ def voila_config(*, ip: str, port: int, pool: int) -> Any:
     c.VoilaConfiguration.preheat_kernel = pool > 0
     c.VoilaConfiguration.default_pool_size = max(pool, 0)
     c.VoilaKernelManager.kernel_pools_config = {
-        "default": {"pool_size": max(pool, 0)},
+        "default": {"pool_size": 0},  # the lessons: a kernel each when a page opens
         LOBBY: {"pool_size": max(pool, 0)},
         TEACHER: {"pool_size": 1 if pool > 0 else 0},
     }
@@ -177,9 +183,11 @@ def _voila_class() -> Any:
             base = self.server_url or "/"
             lobby = url_path_join(base, "voila/render", LOBBY)
             teacher = url_path_join(base, "voila/render", TEACHER)
+            lessons = {"render": url_path_join(base, "voila/render", LESSONS)}
             return [
                 (base, RedirectHandler, {"url": lobby}),
                 (url_path_join(base, "teacher/?"), RedirectHandler, {"url": teacher}),
+                (url_path_join(base, f"{MENU_PATH}/?"), menu_handler(), lessons),
                 *super().init_handlers(),
             ]
 
@@ -226,6 +234,7 @@ def serve(args: argparse.Namespace) -> int:
     os.environ[STORE_VARIABLE] = store
     os.environ[ADDRESS_VARIABLE] = students
     os.environ[TEACHER_VARIABLE] = teacher
+    os.environ[MENU_VARIABLE] = f"/{MENU_PATH}"  # the lobby links to the lesson menu
     os.environ["JUPYTER_PATH"] = voila_templates.jupyter_path(os.environ)
     print(
         f"Dweebies classroom: {where}, {tables} table(s); {resumed} computer move(s) resumed.\n"
@@ -238,7 +247,7 @@ def serve(args: argparse.Namespace) -> int:
     app = _voila_class()(config=voila_config(
         ip="0.0.0.0" if args.lan else "127.0.0.1", port=args.port, pool=args.pool
     ))  # fmt: skip
-    app.initialize([str(NOTEBOOKS)])
+    app.initialize([str(ROOT)])
     app.start()
     return 0
 

@@ -527,7 +527,9 @@ def test_the_server_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     c = voila_config(ip="127.0.0.1", port=9999, pool=5)
     assert c.VoilaConfiguration.preheat_kernel is True and c.Voila.port_retries == 0
     pools = c.VoilaKernelManager.kernel_pools_config
-    assert pools["lobby.ipynb"]["pool_size"] == 5 and pools["teacher.ipynb"]["pool_size"] == 1
+    assert pools["classroom/notebooks/lobby.ipynb"]["pool_size"] == 5
+    assert pools["classroom/notebooks/teacher.ipynb"]["pool_size"] == 1
+    assert pools["default"]["pool_size"] == 0  # a lesson gets a kernel when its page opens
     assert voila_config(ip="0.0.0.0", port=1, pool=0).VoilaConfiguration.preheat_kernel is False
     # A page loads the front-end extensions it draws with, not the others installed here.
     from voila.configuration import VoilaConfiguration

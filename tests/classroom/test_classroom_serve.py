@@ -7,12 +7,14 @@ asked for its two addresses over HTTP."""
 
 from __future__ import annotations
 
+import html
 import http.client
 import os
 import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,6 +26,7 @@ from browser_pages import SOURCE, free_port, wait_for_port
 from dweebies_widget.classroom import Classroom, WrongPassword
 from dweebies_widget.classroom.address import lan_ip
 from dweebies_widget.classroom.serve import FILL_DELAY, REFILL_EVERY
+from dweebies_widget.lessons import lessons
 
 PASSWORD = "owl-in-the-oak"
 
@@ -90,8 +93,8 @@ def test_serve_keeps_the_class_in_classroom_sqlite_and_serves_this_machine_only(
         assert f"  Students open:     {students}\n" in printed
         assert f"  Teacher's page:    {teacher}  (with the password)\n" in printed
         assert "add --lan for the class" in printed
-        assert where_to(students).endswith("/voila/render/lobby.ipynb")
-        assert where_to(teacher).endswith("/voila/render/teacher.ipynb")
+        assert where_to(students).endswith("/voila/render/classroom/notebooks/lobby.ipynb")
+        assert where_to(teacher).endswith("/voila/render/classroom/notebooks/teacher.ipynb")
         if lan_ip() != "127.0.0.1":
             assert refused(lan_ip(), port)  # not on the local network
     store = tmp_path / "classroom.sqlite"
@@ -110,8 +113,15 @@ def test_serve_lan_prints_and_serves_this_machines_local_network_address(tmp_pat
         assert f"  Students open:     {students}\n" in printed
         assert f"  Teacher's page:    {students}teacher  (with the password)\n" in printed
         assert "add --lan" not in printed
-        assert where_to(students).endswith("/voila/render/lobby.ipynb")
-        assert where_to(f"{students}teacher").endswith("/voila/render/teacher.ipynb")
+        assert where_to(students).endswith("/voila/render/classroom/notebooks/lobby.ipynb")
+        teacher_page = where_to(f"{students}teacher")
+        assert teacher_page.endswith("/voila/render/classroom/notebooks/teacher.ipynb")
+        # The lesson menu, served beside the lobby (which links to it).
+        with urllib.request.urlopen(f"{students}lessons", timeout=60) as response:
+            menu = response.read().decode()
+        for lesson in lessons():
+            assert html.escape(lesson.title) in menu
+            assert f"/voila/render/course/notebooks/{lesson.notebook}" in menu
     assert (tmp_path / "lesson.sqlite").exists() and not (tmp_path / "classroom.sqlite").exists()
 
 
@@ -131,7 +141,7 @@ def test_the_pool_is_refilled_one_kernel_at_a_time_and_never_keeps_a_page_waitin
         """Open the lobby page; when it was asked for."""
         asked = time.monotonic()
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-        connection.request("GET", "/voila/render/lobby.ipynb")
+        connection.request("GET", "/voila/render/classroom/notebooks/lobby.ipynb")
         response = connection.getresponse()
         assert response.status == 200 and b"dweebies" in response.read().lower()
         connection.close()
@@ -139,7 +149,7 @@ def test_the_pool_is_refilled_one_kernel_at_a_time_and_never_keeps_a_page_waitin
 
     with serving(tmp_path, "--pool", "2") as (port, _printed):
         end = time.monotonic() + 120
-        while not said("Kernel pool of lobby.ipynb is filled with 2 kernel"):
+        while not said("Kernel pool of classroom/notebooks/lobby.ipynb is filled with 2 kernel"):
             assert time.monotonic() < end, log.read_text(errors="replace")
             time.sleep(0.1)
         before = said("Kernel started:")  # two lobby kernels and the teacher's
