@@ -7,8 +7,10 @@ One command starts everything a lesson needs on the teacher's laptop or a school
    ``DWEEBIES_TEACHER_PASSWORD`` or ``--password-file``; the first password a store gets
    stays its password), checked, and every computer move left pending by a stopped server is
    made (:meth:`Classroom.resume <dweebies_widget.classroom.Classroom.resume>`);
-2. **Voila** serves the two pages of this package's ``notebooks`` folder: the lobby at ``/``
-   (students) and the teacher's page at ``/teacher`` (behind the password).  Each page gets a
+2. **Voila** serves the package's folder: the lobby at ``/`` (students) and the teacher's
+   page at ``/teacher`` (behind the password), both in ``classroom/notebooks``, and the lesson
+   menu at ``/lessons`` (the lobby links to it), each lesson at
+   ``/voila/render/course/notebooks/NN_name.ipynb``.  Each classroom page gets a
    kernel of its own, taken from Voila's pool of **preheated kernels**: the page's notebook
    has already run in it, so the page a student opens is ready at once (``--pool`` kernels
    are kept ready for the lobby; ``--pool 0`` turns the pool off);
