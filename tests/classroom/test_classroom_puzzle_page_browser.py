@@ -7,6 +7,7 @@ status and every control are in the window, with text of at least 16 CSS px."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from browser_pages import (
@@ -24,8 +25,10 @@ from playwright.sync_api import Browser
 
 from dweebies_widget.classroom.puzzles import PuzzleClass
 from dweebies_widget.classroom.room import open_store
+from dweebies_widget.classroom.serve import LOBBY
 from dweebies_widget.puzzles import PuzzleWidget, glicko
 
+PAGE = f"{Path(LOBBY).parent.as_posix()}/puzzles.ipynb"
 MIN_TEXT = 16.0
 FORM_PARTS = (("name", "input", "one"), ("start", "button", "one"))
 TEXT = (".dweebies-puzzle-title", ".dweebies-puzzle-goal", ".dweebies-status")
@@ -44,7 +47,7 @@ def test_the_puzzle_page_fits_a_projector_at_150_percent(
     browser: Browser, server: ClassroomServer
 ) -> None:
     root = ".dweebies-classroom-puzzles"
-    url = server.url + "/voila/render/puzzles.ipynb"
+    url = f"{server.url}/voila/render/{PAGE}"
     with walked(browser, url, "classroom/puzzles", "zoomed", root, FORM_PARTS) as (page, walk):
         rendered(page, root, 120)
         walk.step("sign-in")

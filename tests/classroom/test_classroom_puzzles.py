@@ -24,10 +24,13 @@ from dweebies_widget.classroom.puzzles import (
     signed_in_words,
 )
 from dweebies_widget.classroom.room import MAX_PIN_FAILURES, open_store
+from dweebies_widget.classroom.serve import LOBBY
 from dweebies_widget.classroom.store import FIRST_TABLE_NAMES, SCHEMA, TABLE_NAMES
 from dweebies_widget.classroom.teacher import Desk, hardest_html, puzzles_html
 from dweebies_widget.puzzles import Puzzle, glicko, load
 
+PAGE = f"{Path(LOBBY).parent.as_posix()}/puzzles.ipynb"
+"""Where the server serves the puzzle page: beside the lobby."""
 SCHEMA_1 = Path(__file__).parent / "data" / "schema1.sqlite"
 """A store made by the code of schema 1 (the release before the puzzle page): two tables,
 R9FC (Ana, PIN 1234, against Greedy, one move played) and 44EQ (Ben, PIN 4321, waiting)."""
@@ -370,7 +373,7 @@ def test_the_server_serves_the_puzzle_page(tmp_path: Path) -> None:
     with serving(tmp_path) as (port, _printed):
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         try:
-            connection.request("GET", "/voila/render/puzzles.ipynb")
+            connection.request("GET", f"/voila/render/{PAGE}")
             response = connection.getresponse()
             page = response.read().decode("utf-8", errors="replace")
         finally:
@@ -396,4 +399,4 @@ def test_the_docs_give_the_figures_the_code_uses() -> None:
     )
     assert f"the class's {HARDEST} hardest puzzles" in section
     assert f"tried by at least {MIN_TRIES} students" in section
-    assert "/voila/render/puzzles.ipynb" in section
+    assert f"`/voila/render/{PAGE}`" in section
