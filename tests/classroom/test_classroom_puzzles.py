@@ -400,3 +400,18 @@ def test_the_docs_give_the_figures_the_code_uses() -> None:
     assert f"the class's {HARDEST} hardest puzzles" in section
     assert f"tried by at least {MIN_TRIES} students" in section
     assert f"`/voila/render/{PAGE}`" in section
+
+
+def test_the_puzzle_notebook_is_package_data_and_needs_the_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import json
+
+    from dweebies_widget.classroom.puzzles import puzzles_page
+    from dweebies_widget.classroom.serve import NOTEBOOKS
+
+    notebook = json.loads((NOTEBOOKS / "puzzles.ipynb").read_text())
+    (cell,) = notebook["cells"]
+    assert cell["source"].endswith("puzzles_page()") and cell["outputs"] == []
+    monkeypatch.delenv("DWEEBIES_STORE", raising=False)
+    assert "make classroom" in puzzles_page().value  # opened outside the server
