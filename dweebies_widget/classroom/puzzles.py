@@ -43,8 +43,8 @@ import ipywidgets as widgets
 
 from ..puzzles import glicko
 from ..puzzles.model import Puzzle
-from ..puzzles.store import load
 from ..widget.announce import Change
+from ..widget.puzzle_set import shipped
 from .credentials import check_name, check_pin, check_secret, hash_secret
 from .errors import BadInput, ClassroomError, SeatLocked, TableBusy, WrongPin
 from .room import MAX_PIN_FAILURES, open_store
@@ -109,8 +109,8 @@ class PuzzleClass:
 
     def __init__(self, store: str) -> None:
         self._store = open_store(store)
-        self.puzzles: dict[str, Puzzle] = {p.id: p for p in load()}
-        """The standard set's puzzles by id."""
+        self.puzzles: dict[str, Puzzle] = {p.id: p for p in shipped()}
+        """The standard set's puzzles by id (loaded once per process)."""
 
     def close(self) -> None:
         self._store.close()
@@ -185,6 +185,11 @@ class PuzzleClass:
             for row in self._store.students()
         ]
         return sorted(out, key=lambda s: (-s.rating.rating, s.key))
+
+    def version(self) -> int:
+        """How many answers have been recorded: it grows with each one (a page that shows
+        the results looks at it to know when to show them again)."""
+        return self._store.count_attempts()
 
     def tried(self, key: str) -> set[str]:
         """The ids of the puzzles the student has answered."""

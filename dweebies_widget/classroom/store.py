@@ -716,6 +716,12 @@ class Store(ABC):
             rows = cur.fetchall()
         return [AttemptRow.from_sql(r) for r in rows]
 
+    def count_attempts(self) -> int:
+        """How many puzzle attempts are recorded."""
+        with self.reading() as cur:
+            self._run(cur, "SELECT COUNT(*) FROM dweebies_attempts")
+            return int(cur.fetchone()[0])
+
     def record_attempt(
         self,
         student: StudentRow,

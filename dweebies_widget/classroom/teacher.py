@@ -67,6 +67,7 @@ class Desk:
     def __init__(self, store: str) -> None:
         self.store = store
         self.room: Classroom | None = None
+        self._puzzles: PuzzleClass | None = None
 
     def log_in(self, password: object) -> bool:
         """Open the classroom as the teacher; ``False`` for a wrong password (counted by the
@@ -84,12 +85,21 @@ class Desk:
         return True
 
     def puzzles(self) -> PuzzleClass:
-        """The puzzle page's results, once logged in (close it after use)."""
+        """The puzzle page's side of the classroom, once logged in (opened once)."""
         if self.room is None:
             from .errors import NotTeacher
 
             raise NotTeacher("only the teacher may see the puzzle results: log in first")
-        return PuzzleClass(self.store)
+        if self._puzzles is None:
+            self._puzzles = PuzzleClass(self.store)
+        return self._puzzles
+
+    def close(self) -> None:
+        """Close the classroom and the puzzle results opened."""
+        for opened in (self.room, self._puzzles):
+            if opened is not None:
+                opened.close()
+        self.room = self._puzzles = None
 
 
 def status_text(info: TableInfo | Picture) -> str:
@@ -254,12 +264,9 @@ def puzzles_html(desk: Desk) -> str:
     of right first answers among those tried by at least 3 students), then each student's
     puzzle rating."""
     trainer = desk.puzzles()
-    try:
-        return (
-            "<h3>Hardest puzzles for this class</h3>"
-            + hardest_html(trainer.hardest())
-            + "<h3>Puzzle ratings</h3>"
-            + student_ratings_html(trainer.students())
-        )
-    finally:
-        trainer.close()
+    return (
+        "<h3>Hardest puzzles for this class</h3>"
+        + hardest_html(trainer.hardest())
+        + "<h3>Puzzle ratings</h3>"
+        + student_ratings_html(trainer.students())
+    )

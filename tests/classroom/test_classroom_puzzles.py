@@ -148,11 +148,10 @@ def test_a_student_signs_in_with_a_name_and_pin_as_in_the_lobby(store: str) -> N
         with pytest.raises(NotTeacher):
             desk.puzzles()
         assert desk.log_in("owl")
-        teacher = desk.puzzles()
-        teacher.unlock("ANA")
-        teacher.close()
-        assert desk.room is not None
-        desk.room.close()
+        desk.puzzles().unlock("ANA")
+        assert desk.puzzles() is desk.puzzles()
+        desk.close()
+        assert desk.room is None
         assert trainer.sign_in("Ana", "1234").key == "ana"
     finally:
         trainer.close()
@@ -282,8 +281,15 @@ def test_the_teacher_sees_the_hardest_puzzles_and_each_students_rating(
     assert ">0 (0 %)<" in page and ">3 (75 %)<" in page
     for s in students:
         assert f">{s.name}<" in page and f">{round(s.rating.rating)}<" in page
-    assert desk.room is not None
-    desk.room.close()
+    before = desk.puzzles().version()
+    answers = [right for v in plan.values() for right in v if right is not None]
+    assert before == len(answers) + answers.count(False)  # the second answers too
+    other = PuzzleClass(store)
+    other.record(keys[3], c.id, solved=True, hints=0, seconds=4)
+    other.close()
+    assert desk.puzzles().version() == before + 1
+    assert c.id in puzzles_html(desk)  # now tried by 3 students
+    desk.close()
     assert "tried by 3 students" in hardest_html([])
 
 
