@@ -21,7 +21,7 @@ painter draws them as they are.
 
 >>> face = card_face(4, (0, 0, CARD_W, CARD_H))
 >>> [type(part).__name__ for part in face]
-['Rect', 'Rect', 'Shape', 'Text', 'Text', 'Text', 'Dots']
+['Rect', 'Rect', 'Shape', 'Text', 'Text', 'Dots']
 >>> face[4]
 Text(x=38.0, y=77.0, text='Eeko', size=12.0, colour='#1F2328', bold=True, anchor='middle', \
 halo=None, halo_width=0.0)
@@ -65,8 +65,6 @@ CARD_H: float = CELL_H - 2 * CARD_INSET
 _NAMES_FROM = 0.75
 """Scale from which a card shows its name at :data:`~dweebies_widget.palette.MIN_TEXT` (the
 longest name, seven bold letters, then fits the card); smaller cards show the id."""
-_HASH_FROM = 1.0
-"""Scale from which the small ``#id`` fits under the name at its least size."""
 _ID_FROM = 0.55
 """Scale from which the big id of a small card fits under its shape at the least size."""
 _SYMBOL_FROM = 0.32
@@ -139,7 +137,8 @@ Part = Rect | Shape | Text | Dots
 
 def card_face(d: int, box: Box) -> tuple[Part, ...]:
     """The face of Dweebie ``d`` on a table card filling ``box``: shadow, white card, shape,
-    symbol, name, ``#id`` and copy dots, in drawing order.
+    symbol, name and copy dots, in drawing order (a student reads the Dweebie's name, never
+    its number: docs/glossary.md).
 
     No text is smaller than :data:`~dweebies_widget.palette.MIN_TEXT`: a card too small
     for its name at that size (under 75 % of full size) shows its id, big, with the dots
@@ -148,7 +147,7 @@ def card_face(d: int, box: Box) -> tuple[Part, ...]:
     two variants with a symbol.
 
     >>> [p.text for p in card_face(18, (0, 0, 76, 98)) if isinstance(p, Text)]
-    ['S', 'Squonk', '#18']
+    ['S', 'Squonk']
     >>> [p.text for p in card_face(18, (0, 0, 45.6, 58.8)) if isinstance(p, Text)]
     ['S', '18']
     >>> len(card_face(18, (0, 0, 76, 98))[-1].xs)  # Squonk has three copies
@@ -176,8 +175,6 @@ def card_face(d: int, box: Box) -> tuple[Part, ...]:
         name = Text(cx, y + 77 * s, NAMES[d], max(least, 12 * s), P.INK, bold=True,
                     anchor="middle")  # fmt: skip
         parts.append(name)
-        if s >= _HASH_FROM:
-            parts.append(Text(x + 7 * s, y + 91 * s, f"#{d}", max(least, 10.5 * s), P.SOFT_INK))
         parts.append(_dots(x + w - 7 * s, y + 87.5 * s, COPIES[d], s, anchor="end"))
     else:
         if s >= _ID_FROM:

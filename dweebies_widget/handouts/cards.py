@@ -40,7 +40,7 @@ def card_svg(dweebie: int) -> str:
     width, height = CARD_W * SCALE, CARD_H * SCALE
     pen = Pen()
     pad = 3.0
-    paint._paint_cards(pen, [((pad, pad, width, height), dweebie)])
+    paint.paint_cards(pen, [((pad, pad, width, height), dweebie)])
     return canvas_svg(pen, (width + 2 * pad, height + 2 * pad), 1, label=NAMES[dweebie])
 
 

@@ -135,14 +135,14 @@ def _paint_table(pen: Pen, g: Geometry, scene: Scene, labels: Sequence[Label]) -
         pen.round_rect(g.card_box(cell), 9 * g.scale, stroke=P.TAKEN_EDGE, width=1.5)
     _paint_lit(pen, g, scene)
     board = scene.board
-    _paint_cards(pen, [(g.card_box(cell), board[cell]) for cell in in_view(g, board)])
+    paint_cards(pen, [(g.card_box(cell), board[cell]) for cell in in_view(g, board)])
     if scene.preview is not None:
         cell, d, taken = scene.preview
-        _paint_cards(pen, [(g.card_box(cell), d)], alpha=0.55)
+        paint_cards(pen, [(g.card_box(cell), d)], alpha=0.55)
         for spot in sorted(taken | {cell} if taken else ()):
             pen.dash()
             pen.round_rect(g.card_box(spot), 8 * g.scale, stroke=_FLASH, width=4)
-    _paint_cards(pen, [(g.card_box(cell), d) for cell, d in scene.flash])
+    paint_cards(pen, [(g.card_box(cell), d) for cell, d in scene.flash])
     for cell, _ in scene.flash:
         pen.round_rect(g.card_box(cell), 8 * g.scale, stroke=_FLASH, width=5)
     if scene.last is not None and scene.last in scene.board:
@@ -218,7 +218,7 @@ def _paint_moves(pen: Pen, g: Geometry, scene: Scene) -> None:
     are labels: one per cell, inside it)."""
     if not scene.moves:
         return
-    _paint_cards(pen, [(g.card_box(m.cell), m.dweebie) for m in faint_moves(g, scene)], alpha=0.45)
+    paint_cards(pen, [(g.card_box(m.cell), m.dweebie) for m in faint_moves(g, scene)], alpha=0.45)
     for mark in (m for m in scene.moves if in_view(g, [m.cell])):
         pen.dash(*_MOVE_DASHES[mark.kind])
         pen.round_rect(g.cell_box(mark.cell), 6 * g.scale, stroke=MOVE_COLOURS[mark.kind],
@@ -336,7 +336,7 @@ def _paint_banner(pen: Pen, g: Geometry, lines: Sequence[str]) -> None:
         cy += size + 8
 
 
-def _paint_cards(pen: Pen, cards: Sequence[tuple[Box, int]], alpha: float = 1.0) -> None:
+def paint_cards(pen: Pen, cards: Sequence[tuple[Box, int]], alpha: float = 1.0) -> None:
     """Table or hand cards, each with the face :func:`~dweebies_widget.face.card_face`
     describes (the SVG picture draws the same).
 
@@ -450,7 +450,7 @@ def _paint_hand(pen: Pen, g: Geometry, scene: Scene, labels: Sequence[Label]) ->
         pen.dash()
         pen.round_rect((bx - 4, by - 4, bw + 8, bh + 8), 12, fill=P.LEGAL_FILL,
                        stroke=P.LEGAL_EDGE, width=3)  # fmt: skip
-    _paint_cards(pen, list(zip(boxes, scene.hand, strict=True)))
+    paint_cards(pen, list(zip(boxes, scene.hand, strict=True)))
     if scene.pulse == "hand":
         pen.dash()
         for box in boxes:
@@ -521,4 +521,4 @@ def paint_hands(
             row, column = divmod(i, per_row)
             cards.append(((label + column * step, y + row * (h + _ROW_GAP), w, h), d))
         y += max(1, math.ceil(len(hand) / per_row)) * (h + _ROW_GAP)
-    _paint_cards(pen, cards)
+    paint_cards(pen, cards)
