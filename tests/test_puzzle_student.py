@@ -112,3 +112,12 @@ def test_the_goal_keeps_one_height_for_the_whole_set_so_the_buttons_stay_put() -
             heights.add(re.search(r"min-height: ([\d.]+)em", w.goal.value).group(1))  # type: ignore[union-attr]
         assert heights == {f"{1.35 * lines:.2f}"}
         assert max(len(p.goal) for p in w.puzzles) <= lines * 75
+
+
+def test_a_rating_from_elsewhere_reorders_the_puzzles_still_to_come() -> None:
+    c = controller(made(), student=1500)
+    first = c.puzzle
+    c.follow(glicko.Rating(2300.0, 80.0))
+    assert c.puzzle is first and c.student == glicko.Rating(2300.0, 80.0)
+    distances = [abs(p.rating - 2300) for p in c.shown[1:]]
+    assert distances == sorted(distances)

@@ -22,6 +22,7 @@ import base64
 import html
 import os
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -46,6 +47,7 @@ from .seat import Follower, Post, RoomSeat, on_this_loop
 from .teacher import (
     Desk,
     leaderboard_html,
+    puzzles_html,
     saves_zip,
     spectator_scene,
     status_text,
@@ -57,7 +59,12 @@ __all__ = [
     "SeatView",
     "TeacherPage",
     "lobby_page",
+    "message_box",
+    "not_served",
+    "say",
+    "tap_button",
     "teacher_page",
+    "text_box",
 ]
 
 #: The environment variable that names the store the served pages open.
@@ -71,7 +78,7 @@ LIST_EVERY = 2.0
 _LEVEL_NAMES = [(level.capitalize(), level) for level in LEVELS]
 
 
-def _button(label: str, tip: str, style: str = "") -> Any:
+def tap_button(label: str, tip: str, style: str = "") -> Any:
     return widgets.Button(
         description=label, tooltip=tip, button_style=style,
         layout=widgets.Layout(width="auto", min_width=_TAP, height=_TAP),
@@ -81,7 +88,7 @@ def _button(label: str, tip: str, style: str = "") -> Any:
 _WIDE = {"description_width": "initial"}
 
 
-def _text(placeholder: str, label: str, *, password: bool = False, width: str = "14em") -> Any:
+def text_box(placeholder: str, label: str, *, password: bool = False, width: str = "14em") -> Any:
     kind = widgets.Password if password else widgets.Text
     return kind(
         placeholder=placeholder, description=label, style={"description_width": "initial"},
@@ -89,12 +96,12 @@ def _text(placeholder: str, label: str, *, password: bool = False, width: str = 
     )  # fmt: skip
 
 
-def _message() -> Any:
+def message_box() -> Any:
     layout = widgets.Layout(min_height="1.6em")
     return widgets.HTML(layout=layout, **dom_classes("dweebies-message"))
 
 
-def _say(box: Any, text: str, *, bad: bool = False) -> None:
+def say(box: Any, text: str, *, bad: bool = False) -> None:
     colour = "#CF222E" if bad else "#1F2328"
     box.value = f'<span role="status" style="color:{colour}">{html.escape(text)}</span>'
 
@@ -157,7 +164,7 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
         # Classes given when made, not added after: no message more to the page.
         self.header = widgets.HTML(**dom_classes("dweebies-seat-header"))
         self.waiting = widgets.HTML(**dom_classes("dweebies-waiting"))
-        self.lobby = _button("Lobby", "Back to the lobby (your seat stays yours)")
+        self.lobby = tap_button("Lobby", "Back to the lobby (your seat stays yours)")
         self.lobby.on_click(lambda _b: leave())
         self.bar = widgets.HBox(
             [self.lobby, self.header],
@@ -182,7 +189,7 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
             except Exception as error:  # noqa: BLE001 - shown, never raised into the loop
                 self.errors.append(repr(error))
                 shown = self.header if self.board is not None else self.waiting
-                _say(shown, f"Lost touch with the table: {error}", bad=True)
+                say(shown, f"Lost touch with the table: {error}", bad=True)
 
     def _show(self) -> None:
         seat = self.seat
@@ -224,14 +231,14 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         self._post = post or on_this_loop()
         self.view: SeatView | None = None
         title = widgets.HTML("<h2>Dweebies: the classroom</h2>")
-        self.name = _text("your name", "Name")
-        self.pin = _text("4 digits", "PIN", password=True, width="10em")
+        self.name = text_box("your name", "Name")
+        self.pin = text_box("4 digits", "PIN", password=True, width="10em")
         who = widgets.HTML(
             "<i>Pick a PIN of 4 digits and remember it: with your name, it brings you back to "
             "your seat, from any device.</i>"
         )
-        self.code = _text("like K7QX", "Table code", width="12em")
-        self.join = _button("Join", "Sit at the table with this code", "primary")
+        self.code = text_box("like K7QX", "Table code", width="12em")
+        self.join = tap_button("Join", "Sit at the table with this code", "primary")
         self.join.on_click(lambda _b: self._sit(lambda: self._join(self.code.value)))
         self.waiting_tables = widgets.Box(
             layout=widgets.Layout(
@@ -247,9 +254,9 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         self._codes: dict[int, str] = {}
         """Per row (its id), the table it shows or showed last."""
         self.chooser = TableChooser()
-        self.make = _button("Make a table", "Make a new table and sit at it", "success")
+        self.make = tap_button("Make a table", "Make a new table and sit at it", "success")
         self.make.on_click(lambda _b: self._sit(self._make))
-        self.message = _message()
+        self.message = message_box()
         self.form = widgets.VBox(
             [
                 style(),
@@ -292,14 +299,14 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         if self.view is not None or not self._busy.acquire(blocking=False):
             return  # a second click, sent before the page showed the table
         try:
-            _say(self.message, "One moment…")
+            say(self.message, "One moment…")
             try:
                 sitting = how()
             except ClassroomError as error:
-                _say(self.message, said(error), bad=True)
+                say(self.message, said(error), bad=True)
                 return
             self.pin.value = ""
-            _say(self.message, "")
+            say(self.message, "")
             self.follower.stop()  # the lobby's list waits until the student comes back
             self.view = SeatView(self.room, sitting, self._leave, self._post)
             self.children = [self.view]
@@ -324,7 +331,7 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         try:
             tables = self.lobby.open_tables()
         except ClassroomError as error:
-            _say(self.message, said(error), bad=True)
+            say(self.message, said(error), bad=True)
             return
         listed = {info.code for info in tables}
         left = [self._rows.pop(code) for code in [c for c in self._rows if c not in listed]]
@@ -347,7 +354,7 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
 
     def _row(self) -> Any:
         """A row of the list: a Join button and the table's seats (filled in when shown)."""
-        join = _button("Join", "Sit at this table")
+        join = tap_button("Join", "Sit at this table")
         row = widgets.HBox([join, widgets.HTML()], layout=widgets.Layout(align_items="center"))
         join.on_click(lambda _b: self._sit(lambda: self._join(self._codes[id(row)])))
         return row
@@ -376,7 +383,7 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(width="auto", height=_TAP),
         )  # fmt: skip
         self.hints.observe(self._hints_changed, "value")
-        self.close_button = _button("Close table", "End this game now", "danger")
+        self.close_button = tap_button("Close table", "End this game now", "danger")
         self.close_button.on_click(self._close_clicked)
         self.unlocks = widgets.HBox()
         self._syncing = False
@@ -415,7 +422,7 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
             if s.name is None or s.wrong_pins < MAX_PIN_FAILURES:
                 continue  # only a locked seat has an Unlock button
             tip = f"{clause(s.name, 'typed')} {plural(s.wrong_pins, 'wrong PIN')}"
-            b = _button(f"Unlock {s.name}", tip)
+            b = tap_button(f"Unlock {s.name}", tip)
             b.on_click(lambda _b, name=s.name: self._unlock(name))
             unlocks.append(b)
         self.unlocks.children = unlocks
@@ -478,10 +485,11 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
         self._post = post or on_this_loop()
         self.cards: dict[str, TableCard] = {}
         self.follower: Follower | None = None
-        self.password = _text("teacher password", "Password", password=True, width="18em")
-        self.enter = _button("Open", "Open the teacher's page", "primary")
+        self._answers = -1  # puzzle answers recorded when the puzzles were last shown
+        self.password = text_box("teacher password", "Password", password=True, width="18em")
+        self.enter = tap_button("Open", "Open the teacher's page", "primary")
         self.enter.on_click(self._log_in)
-        self.message = _message()
+        self.message = message_box()
         self.login = widgets.VBox(
             [
                 style(),
@@ -496,11 +504,11 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ logging in
     def _log_in(self, _button: object = None) -> None:
         password, self.password.value = self.password.value, ""
-        _say(self.message, "Checking…")
+        say(self.message, "Checking…")
         if not self.desk.log_in(password):
-            _say(self.message, "Wrong password (the attempt was counted).", bad=True)
+            say(self.message, "Wrong password (the attempt was counted).", bad=True)
             return
-        _say(self.message, "")
+        say(self.message, "")
         self._build()
 
     @property
@@ -530,7 +538,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
         if wrong:
             desk.append(widgets.HTML(f"<i>{wrong} wrong teacher password(s) typed so far.</i>"))
         self.chooser = TableChooser()
-        self.make = _button("Make a table", "Make a table for students to join", "success")
+        self.make = tap_button("Make a table", "Make a table for students to join", "success")
         self.make.on_click(self._make)
         self.hints_default = widgets.Checkbox(
             value=room.hints_default, description="Allow hints at new tables", indent=False
@@ -538,11 +546,12 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
         self.hints_default.observe(
             lambda ch: room.set_hints_default(bool(ch["new"])), "value"
         )  # fmt: skip
-        self.note = _message()
+        self.note = message_box()
         self.tables = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.tables.add_class("dweebies-tables")
         self.board = widgets.HTML(**dom_classes("dweebies-leaders"))
-        self.download = _button("Download finished games", "Every finished or closed game")
+        self.puzzle_board = widgets.HTML(**dom_classes("dweebies-teacher-puzzle-board"))
+        self.download = tap_button("Download finished games", "Every finished or closed game")
         self.download.on_click(self._download)
         self.link = widgets.HTML()
         wrap = widgets.Layout(flex_flow="row wrap")
@@ -564,9 +573,16 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             widgets.HTML("<h3>Tables</h3>"),
             self.tables,
             widgets.VBox(results, **dom_classes("dweebies-teacher-results")),
+            widgets.VBox(
+                [widgets.HTML("<h3>Puzzles</h3>"), self.puzzle_board],
+                **dom_classes("dweebies-teacher-puzzles"),
+            ),
         ]
         self.refresh()
         self.follower = Follower(room, None, room.version(), self.refresh, self._post)
+        self._watch = threading.Thread(target=self._watch_puzzles, daemon=True,
+                                       name="dweebies-puzzle-watch")  # fmt: skip
+        self._watch.start()
 
     # ------------------------------------------------------------------ what is shown
     def refresh(self) -> None:
@@ -583,11 +599,28 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             if list(self.tables.children) != order:
                 self.tables.children = order
             self.board.value = leaderboard_html(self.room.leaderboard())
+            self._show_puzzles()
         except ClassroomError as error:
             self._tell(said(error))
 
+    def _show_puzzles(self) -> None:
+        """The class's hardest puzzles and each student's puzzle rating, when an answer has
+        been recorded since they were last shown."""
+        answers = self.desk.puzzles().version()
+        if answers != self._answers:
+            self._answers = answers
+            self.puzzle_board.value = puzzles_html(self.desk)
+
+    def _watch_puzzles(self) -> None:
+        """Puzzle answers do not change the tables: look at their count every
+        :data:`LIST_EVERY` seconds while the page is followed."""
+        follower = self.follower
+        while follower is not None and follower.running:
+            time.sleep(LIST_EVERY)
+            self._post(self._show_puzzles)
+
     def _tell(self, text: str) -> None:
-        _say(self.note, text)
+        say(self.note, text)
 
     # ------------------------------------------------------------------ actions
     def _make(self, _button: object = None) -> None:
@@ -619,7 +652,7 @@ def _store() -> str | None:
     return os.environ.get(STORE_VARIABLE) or None
 
 
-def _not_served() -> Any:
+def not_served() -> Any:
     return widgets.HTML(
         "<p>This page is the classroom's: start it with <code>make classroom</code> (or "
         "<code>python -m dweebies_widget.classroom serve</code>) and open the address it "
@@ -631,7 +664,7 @@ def lobby_page() -> Any:
     """The students' page of the served classroom (the store named by ``DWEEBIES_STORE``)."""
     store = _store()
     if store is None:
-        return _not_served()
+        return not_served()
     return LobbyPage(Classroom(store))
 
 
@@ -639,7 +672,7 @@ def teacher_page() -> Any:
     """The teacher's page of the served classroom."""
     store = _store()
     if store is None:
-        return _not_served()
+        return not_served()
     return TeacherPage(
         store,
         address=os.environ.get(ADDRESS_VARIABLE, ""),

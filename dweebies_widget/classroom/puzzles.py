@@ -315,20 +315,20 @@ class PuzzlePage(widgets.VBox):  # type: ignore[misc]
     """The puzzle page over ``trainer``: the sign-in form, then the puzzles."""
 
     def __init__(self, trainer: PuzzleClass) -> None:
-        from .pages import _button, _message, _say, _text
+        from .pages import message_box, say, tap_button, text_box
 
         self.trainer = trainer
-        self._say: Callable[..., None] = _say
+        self._say: Callable[..., None] = say
         self.student: Student | None = None
         self.board: Any = None
         """The :class:`PuzzleWidget` once a student has signed in."""
         self._counted: dict[str, int] = {}
         self._shown: dict[str, float] = {}
-        self.name_box = _text("Your name", "Name")
-        self.pin_box = _text("4 digits", "PIN", password=True, width="9em")
-        self.go_button = _button("Start", "Sign in and get your puzzles", "primary")
+        self.name_box = text_box("Your name", "Name")
+        self.pin_box = text_box("4 digits", "PIN", password=True, width="9em")
+        self.go_button = tap_button("Start", "Sign in and get your puzzles", "primary")
         self.go_button.on_click(lambda _b: self.sign_in())
-        self.message = _message()
+        self.message = message_box()
         intro = widgets.HTML(
             "<p style='font-size:16px'>Type your name and a PIN of 4 digits. Use the same "
             "name and PIN next time to carry on where you stopped.</p>"
@@ -402,7 +402,7 @@ class PuzzlePage(widgets.VBox):  # type: ignore[misc]
                 recorded = True
         if recorded:
             self.student = student
-            board.session.student = student.rating  # the class's rating, as stored
+            board.follow(student.rating)  # the class's rating, as stored
             board.show(Change.TEXT)
             self._say(self.message, signed_in_words(student))
             self._tell_rating()
@@ -410,9 +410,9 @@ class PuzzlePage(widgets.VBox):  # type: ignore[misc]
 
 def puzzles_page() -> Any:
     """The puzzle page of the served classroom (the store named by ``DWEEBIES_STORE``)."""
-    from .pages import STORE_VARIABLE, _not_served
+    from .pages import STORE_VARIABLE, not_served
 
     store = os.environ.get(STORE_VARIABLE) or None
     if store is None:
-        return _not_served()
+        return not_served()
     return PuzzlePage(PuzzleClass(store))

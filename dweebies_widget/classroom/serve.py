@@ -8,7 +8,8 @@ One command starts everything a lesson needs on the teacher's laptop or a school
    stays its password), checked, and every computer move left pending by a stopped server is
    made (:meth:`Classroom.resume <dweebies_widget.classroom.Classroom.resume>`);
 2. **Voila** serves the package's folder: the lobby at ``/`` (students) and the teacher's
-   page at ``/teacher`` (behind the password), both in ``classroom/notebooks``, and the lesson
+   page at ``/teacher`` (behind the password), the class's puzzle page at ``/puzzles``, all
+   three in ``classroom/notebooks``, and the lesson
    menu at ``/lessons`` (the lobby links to it), each lesson at
    ``/voila/render/course/notebooks/NN_name.ipynb``.  Each classroom page gets a
    kernel of its own, taken from Voila's pool of **preheated kernels**: the page's notebook
@@ -57,6 +58,8 @@ NOTEBOOKS = Path(__file__).parent / "notebooks"
 """The classroom's notebooks: ``lobby.ipynb`` and ``teacher.ipynb``."""
 LOBBY = "classroom/notebooks/lobby.ipynb"
 TEACHER = "classroom/notebooks/teacher.ipynb"
+PUZZLES = "classroom/notebooks/puzzles.ipynb"
+"""The class's puzzle page (:mod:`.puzzles`), at ``/puzzles``."""
 LESSONS = "course/notebooks"
 """Where the lessons are, under :data:`ROOT` (the lesson menu links to them)."""
 PASSWORD_VARIABLE = "DWEEBIES_TEACHER_PASSWORD"
@@ -153,6 +156,7 @@ def voila_config(*, ip: str, port: int, pool: int) -> Any:
         "default": {"pool_size": 0},  # the lessons: a kernel each when a page opens
         LOBBY: {"pool_size": max(pool, 0)},
         TEACHER: {"pool_size": 1 if pool > 0 else 0},
+        PUZZLES: {"pool_size": 1 if pool > 0 else 0},
     }
     c.VoilaKernelManager.fill_delay = FILL_DELAY
     # A page that is left shuts its kernel down (a beacon to /voila/api/shutdown, which
@@ -185,10 +189,12 @@ def _voila_class() -> Any:
             base = self.server_url or "/"
             lobby = url_path_join(base, "voila/render", LOBBY)
             teacher = url_path_join(base, "voila/render", TEACHER)
+            puzzles = url_path_join(base, "voila/render", PUZZLES)
             lessons = {"render": url_path_join(base, "voila/render", LESSONS)}
             return [
                 (base, RedirectHandler, {"url": lobby}),
                 (url_path_join(base, "teacher/?"), RedirectHandler, {"url": teacher}),
+                (url_path_join(base, "puzzles/?"), RedirectHandler, {"url": puzzles}),
                 (url_path_join(base, f"{MENU_PATH}/?"), menu_handler(), lessons),
                 *super().init_handlers(),
             ]
@@ -242,6 +248,7 @@ def serve(args: argparse.Namespace) -> int:
         f"Dweebies classroom: {where}, {tables} table(s); {resumed} computer move(s) resumed.\n"
         f"  Students open:     {students}\n"
         f"  Teacher's page:    {teacher}  (with the password)\n"
+        f"  Puzzles:           {students}puzzles\n"
         + ("" if args.lan else "  Only this machine can open them: add --lan for the class.\n")
         + "Stop with Ctrl+C.",
         flush=True,

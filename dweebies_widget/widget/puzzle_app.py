@@ -174,6 +174,7 @@ class PuzzleWidget(CanvasBox):
     geometry = _setting("geometry")
     message = _setting("message")
     results = _session("results")
+    follow = _session("follow")
     status_text = _session("status_text")
     select = _session("select")
     place = _session("place")

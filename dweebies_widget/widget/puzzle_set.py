@@ -434,6 +434,12 @@ class PuzzleController:
         board.show_hint(hint)
         return hint
 
+    def follow(self, student: glicko.Rating) -> None:
+        """The student's rating is now ``student`` (as a classroom stores it): the puzzles
+        still to come are served nearest it first."""
+        self.student = student
+        self._follow_student(self._index + 1)
+
     def check(self) -> Verdict | None:
         """Check the marks of a ``where`` puzzle (the Check button)."""
         return self.board.check()

@@ -357,6 +357,31 @@ def teacher(teacher_store: str) -> Iterator[tuple[TeacherPage, Loop]]:
         page_.follower.stop()
 
 
+def test_the_teachers_page_shows_the_puzzles_as_students_answer(
+    teacher: tuple[TeacherPage, Loop], teacher_store: str
+) -> None:
+    from dweebies_widget.classroom.pages import LIST_EVERY
+    from dweebies_widget.classroom.puzzles import PuzzleClass
+    from dweebies_widget.puzzles import load
+
+    page_, loop = teacher
+    assert "Puzzles" in "".join(texts(page_)) and "Hardest puzzles" in page_.puzzle_board.value
+    assert "Mia" not in page_.puzzle_board.value
+    trainer = PuzzleClass(teacher_store)
+    puzzle = load()[0]
+    for name in ("Mia", "Noor", "Omar"):
+        trainer.record(trainer.sign_in(name, "2468").key, puzzle.id, solved=False, hints=0,
+                       seconds=5)  # fmt: skip
+    trainer.close()
+    end = time.monotonic() + 10 * LIST_EVERY
+    while "Mia" not in page_.puzzle_board.value:  # the page looks every LIST_EVERY seconds
+        assert time.monotonic() < end, "the teacher's page never showed the answers"
+        time.sleep(0.1)
+        loop.run()
+    shown = page_.puzzle_board.value
+    assert puzzle.id in shown and "Noor" in shown and "Omar" in shown
+
+
 def test_the_teacher_makes_closes_and_watches_tables(
     teacher: tuple[TeacherPage, Loop], teacher_store: str
 ) -> None:

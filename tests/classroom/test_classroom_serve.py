@@ -116,6 +116,9 @@ def test_serve_lan_prints_and_serves_this_machines_local_network_address(tmp_pat
         assert where_to(students).endswith("/voila/render/classroom/notebooks/lobby.ipynb")
         teacher_page = where_to(f"{students}teacher")
         assert teacher_page.endswith("/voila/render/classroom/notebooks/teacher.ipynb")
+        assert f"  Puzzles:           {students}puzzles\n" in printed
+        puzzle_page = where_to(f"{students}puzzles")
+        assert puzzle_page.endswith("/voila/render/classroom/notebooks/puzzles.ipynb")
         # The lesson menu, served beside the lobby (which links to it).
         with urllib.request.urlopen(f"{students}lessons", timeout=60) as response:
             menu = response.read().decode()
@@ -149,10 +152,14 @@ def test_the_pool_is_refilled_one_kernel_at_a_time_and_never_keeps_a_page_waitin
 
     with serving(tmp_path, "--pool", "2") as (port, _printed):
         end = time.monotonic() + 120
-        while not said("Kernel pool of classroom/notebooks/lobby.ipynb is filled with 2 kernel"):
+        while not (
+            said("Kernel pool of classroom/notebooks/lobby.ipynb is filled with 2 kernel")
+            and said("Kernel pool of classroom/notebooks/puzzles.ipynb is filled with 1 kernel")
+        ):
             assert time.monotonic() < end, log.read_text(errors="replace")
             time.sleep(0.1)
-        before = said("Kernel started:")  # two lobby kernels and the teacher's
+        before = said("Kernel started:")  # two lobby kernels, the teacher's and the puzzles'
+
         asked = [page(), page()]
         assert said("Using pre-heated kernel") == 2
         page()  # the pool's ready kernels are taken: this page starts its own
