@@ -58,6 +58,7 @@ def ask(id: str) -> QuestionWidget:  # noqa: A002 - the question's id
 
 def _remember(q: Question) -> QuestionWidget:
     widget = QuestionWidget(q)
+    _ASKED.pop(q.id, None)  # asked again (its cell run again): it counts where it is now
     _ASKED[q.id] = widget
     return widget
 
