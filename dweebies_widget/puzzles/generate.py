@@ -321,7 +321,9 @@ def _file(records: Sequence[str]) -> str:
 # ---------------------------------------------------------------------- the shipped set
 #: The thirds of the rating range, as ``(lowest, highest)`` (the highest not included,
 #: but for the last).
-THIRDS: tuple[tuple[int, int], ...] = ((600, 1200), (1200, 1800), (1800, 2401))
+THIRDS: tuple[tuple[int, int], ...] = tuple((low, high + 1) for low, high in R.BANDS.values())
+"""The thirds of the rating scale (:data:`~.rating.BANDS`), each from its lowest rating to
+one past its highest."""
 
 
 def third(rating: int) -> int:

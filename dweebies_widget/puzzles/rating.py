@@ -45,17 +45,36 @@ from .panel import FITTING, shares
 
 __all__ = [
     "ANCHOR",
+    "BANDS",
     "LADDER",
     "PANEL_FILE",
     "TRIES",
     "Measure",
     "abilities",
+    "band",
     "fit_shares",
     "measure",
     "rating_of",
     "read_abilities",
     "write_abilities",
 ]
+
+BANDS: dict[str, tuple[int, int]] = {
+    "easy": (irt.LOWEST, 1199),
+    "medium": (1200, 1799),
+    "hard": (1800, irt.HIGHEST),
+}
+"""The three thirds of the rating scale, by name, lowest and highest rating included."""
+
+
+def band(rating: int) -> str:
+    """The name of the third of the scale that ``rating`` is in.
+
+    >>> band(600), band(1199), band(1200), band(2400)
+    ('easy', 'easy', 'medium', 'hard')
+    """
+    return next((n for n, (_low, high) in BANDS.items() if rating <= high), "hard")
+
 
 #: The fitting panel's names, as recorded (in this order) in :attr:`Measure.shares`.
 LADDER: tuple[str, ...] = tuple(s.name for s in FITTING)

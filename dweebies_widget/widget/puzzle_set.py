@@ -24,14 +24,14 @@ sets it to 0.  Attempts made on a puzzle already solved are not counted.
 >>> c = PuzzleController([Puzzle.make(game, "haul")], scheduler=clock)
 >>> c.goal
 'Collect as many cards as you can with one move.'
->>> c.board.select(1)                       # Ugbug (20), the second card of the hand
+>>> c.board.select(1)                       # Ugbug, the second card of the hand
 >>> _ = c.board.place((1, 0))               # an attempt: the puzzle judges it
 >>> c.message
-'Not quite: Ugbug (20) at (1, 0) collects 2 cards; the best move collects 3.'
+'Not quite: Ugbug at (1, 0) collects 2 cards; the best move collects 3.'
 >>> _ = clock.advance(5)                    # the position goes back
 >>> c.board.select(1); _ = c.board.place((0, 2))
 >>> c.message, c.solved, c.attempts, c.score, c.streak
-('Right! Ugbug (20) at (0, 2) collects 3 cards, the most any move can.', ['haul-...'], \
+('Right! Ugbug at (0, 2) collects 3 cards, the most any move can.', ['haul-...'], \
 {'haul-...': 2}, 2, 0)
 """
 
@@ -47,6 +47,7 @@ from ..cards import NAMES
 from ..puzzles import glicko, kinds
 from ..puzzles.irt import HIGHEST, LOWEST
 from ..puzzles.model import Hint, Puzzle, Verdict
+from ..puzzles.rating import BANDS, band
 from . import forward, words
 from .announce import Change
 from .geometry import Geometry
@@ -121,24 +122,6 @@ def easy_to_hard(puzzles: Iterable[Puzzle], seed: int) -> list[Puzzle]:
 Rating = int | tuple[int, int] | str
 """A rating filter: a band's name (``"easy"``, ``"medium"``, ``"hard"``: see :data:`BANDS`),
 the lowest and highest rating (both included), or one rating."""
-
-BANDS: dict[str, tuple[int, int]] = {
-    "easy": (LOWEST, 1199),
-    "medium": (1200, 1799),
-    "hard": (1800, HIGHEST),
-}
-"""The three thirds of the rating scale, by name: easy 600-1199, medium 1200-1799, hard
-1800-2400."""
-
-
-def band(rating: int) -> str:
-    """The name of the third of the scale that ``rating`` is in.
-
-    >>> band(600), band(1500), band(2400)
-    ('easy', 'medium', 'hard')
-    """
-    return next((n for n, (_low, high) in BANDS.items() if rating <= high), "hard")
-
 
 def _themes(themes: str | Iterable[str] | None) -> frozenset[str]:
     if themes is None:
