@@ -6,7 +6,7 @@ A board can be collected only if it is kept under a name: each one is made as
 ``name = PuzzleWidget(...)`` (or a helper that makes one) and shown by that name on the
 cell's last line.  The teacher's cell hands ``asked()`` and every board's name to
 ``results``, and its stored output is what a run in which nobody has answered yet prints:
-one record per question, in the order the notebook asks them, then one per board (a board
+one record per question, each where the notebook asks it last, then one per board (a board
 records the puzzle it shows first), none of them answered.  The notebooks' sources are read
 here, not run (nbval runs them and checks the stored outputs).
 """
@@ -125,14 +125,15 @@ def kind_asked(call: ast.Call) -> str | None:
 
 
 def question_ids(path: Path) -> list[str]:
-    """The ids of the questions the notebook asks, in the order it first asks them."""
+    """The ids of the questions the notebook asks, each once, where it is asked last (as
+    ``asked()`` lists them)."""
     found: list[str] = []
     for cell in cells(path):
         if cell["cell_type"] != "code":
             continue
         for how, name in ASKED.findall(source(cell)):
             ids = [name] if how == "ask" else [q.id for q in lesson(name).exit_quiz]
-            found += [i for i in ids if i not in found]
+            found = [i for i in found if i not in ids] + ids
     return found
 
 
