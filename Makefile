@@ -140,8 +140,30 @@ bench: $(TEST_STAMP)
 
 ## puzzles: regenerate the shipped puzzle set from self-play games (same seed, same file)
 puzzles: $(TEST_STAMP)
-	$(PY) -m dweebies_widget.puzzles generate --games 26000 --seed 1 --workers 2 \
-	  --out dweebies_widget/puzzles/data/puzzles.json
+	mkdir -p build/puzzles
+	git show 419f290:dweebies_widget/puzzles/data/puzzles.json > build/puzzles/old.json
+	$(PY) -m dweebies_widget.puzzles mine --standard --every-game --quiet --games 400 --seed 2 \
+	  --players 2 --kinds endgame --out build/puzzles/endgame.json
+	$(PY) -m dweebies_widget.puzzles mine --standard --every-game --quiet --games 120 --seed 3 \
+	  --kinds haul,where --out build/puzzles/haulwhere.json
+	$(PY) -m dweebies_widget.puzzles mine --standard --every-game --quiet --games 400 --seed 4 \
+	  --kinds rejoin --out build/puzzles/rejoin1.json
+	$(PY) -m dweebies_widget.puzzles mine --standard --every-game --quiet --games 1500 --seed 5 \
+	  --kinds rejoin --out build/puzzles/rejoin2.json
+	$(PY) -m dweebies_widget.puzzles mine --standard --every-game --quiet --games 400 --seed 6 \
+	  --players 2 --kinds endgame --out build/puzzles/endgame2.json
+	$(PY) -m dweebies_widget.puzzles mine --standard --every-game --quiet --games 2500 --seed 7 \
+	  --kinds rejoin --out build/puzzles/rejoin3.json
+	$(PY) -m dweebies_widget.puzzles mine --standard --every-game --quiet --games 1500 --seed 8 \
+	  --kinds rejoin --out build/puzzles/rejoin4.json
+	$(PY) -m dweebies_widget.puzzles mine --standard --every-game --quiet --games 150 --seed 9 \
+	  --kinds safe --out build/puzzles/safe.json
+	$(PY) -m dweebies_widget.puzzles build --per-third 16 --most 300 --seed 0 --quiet \
+	  --out dweebies_widget/puzzles/data/puzzles.json \
+	  --panel-out dweebies_widget/puzzles/data/panel.json \
+	  build/puzzles/old.json build/puzzles/endgame.json build/puzzles/haulwhere.json \
+	  build/puzzles/rejoin1.json build/puzzles/rejoin2.json build/puzzles/endgame2.json \
+	  build/puzzles/rejoin3.json build/puzzles/rejoin4.json build/puzzles/safe.json
 
 ## screenshot: play in Chromium at device pixel ratio 2 and save docs/screenshot.png (JupyterLab)
 ## and docs/screenshot-tablet.png (Voila on a 768 x 1024 touch tablet)

@@ -167,6 +167,33 @@ def test_safe_goal_is_collecting_the_most_and_leaving_nothing_to_collect() -> No
     assert answered >= 30 and tempted >= 10
 
 
+def test_every_shipped_safe_puzzle_meets_the_keep_rule_worked_out_by_the_rules() -> None:
+    """The keep rule, by the rules alone: one answer, and another move that collects but
+    hands the next player a collection.  The temptation may collect fewer cards than the
+    answer: some standard puzzles have no unsafe move that collects more, and those are
+    the easy ones."""
+    assert K.kind("safe").keep_rule == (
+        "kept if that is one move and at least one other move collects but is unsafe"
+    )
+    gentle = []
+    for p in every_puzzle():
+        if p.kind != "safe":
+            continue
+        game = p.game
+        hidden = set(game.view(p.seat).unseen)
+        (answer,) = p.answer
+        best = len(collected(game, answer))
+        unsafe = [
+            len(found)
+            for m in game.legal_moves()
+            if (found := collected(game, m)) and handed(game, m, hidden)
+        ]
+        assert best and unsafe, p.id
+        if p.position.rules == Rules() and max(unsafe) <= best:
+            gentle.append(p.rating)
+    assert gentle and min(gentle) < 1200
+
+
 # ---------------------------------------------------------------------------- where
 def test_where_goal_is_every_legal_cell_of_the_named_card() -> None:
     where = K.kind("where")

@@ -3,8 +3,11 @@
 A move is *unsafe* when, after it, the next seat (another seat than the solver) could
 collect :data:`~dweebies_widget.puzzles.kinds.analysis.SAFE_LIMIT` (2) or more cards with
 some Dweebie among the solver's unseen cards.  Answer: among the safe moves, those that
-collect the most (more than none).  Kept if the answer is one move and at least 3 moves
-collect more but are unsafe (the temptation).
+collect the most (more than none).  Kept if the answer is one move and at least one other
+move collects but is unsafe (the temptation: a move that collects, and hands the next seat a
+collection).  A gentler rule than asking for a move that collects *more* than the answer:
+with one, every Greedy-like solver of the rating panel solves the puzzle at most half the
+time, so no such puzzle could rate in the easy third (docs/puzzles.md).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ class Safe(MoveKind):
         f"{SAFE_LIMIT} or more cards with any Dweebie among the cards hidden from you, those "
         "that collect the most (at least one card)"
     )
-    keep_rule = "kept if that is one move and at least 3 moves collect more but are unsafe"
+    keep_rule = "kept if that is one move and at least one other move collects but is unsafe"
     goal_text = (
         "Collect as many cards as you can, but leave the next player nothing they could "
         "collect with a card that is hidden from you."
@@ -47,19 +50,16 @@ class Safe(MoveKind):
         return _best_safe(outcomes(view))
 
     def keep(self, view: View, answer: frozenset[Any]) -> bool:
-        """One answer, and at least 3 moves collect more but are unsafe."""
+        """One answer, and at least one other move collects but is unsafe."""
         return _kept(answer, outcomes(view))
 
     def why_none(self, view: View) -> str:
         return "no move collects without handing the next player a collection"
 
     def why_not_kept(self, view: View, answer: frozenset[Any]) -> str:
-        outs = outcomes(view)
         if len(answer) != 1:
             return f"{len(answer)} moves are safe and collect the most"
-        (move,) = answer
-        n = sum(1 for o in outs.values() if o.points > outs[move].points and not o.safe)
-        return f"only {plural(n, 'move')} {'collects' if n == 1 else 'collect'} more but unsafely"
+        return "every move that collects is safe"
 
     def praise(self, puzzle: Posed, out: Outcome) -> str:
         return (
@@ -92,10 +92,9 @@ class Safe(MoveKind):
         return "Cards hidden from you (in other hands or the draw pile): " + " \u00b7 ".join(parts)
 
     def find(self, scan: Scan) -> Iterator[int | None]:
-        """The answer collects, and 3 moves collect more: only collecting moves matter, so
+        """The answer collects, and another move collects: only collecting moves matter, so
         those are looked at first, and every move only if they pass."""
-        top = scan.collecting
-        if len(top) < 4 or top[2] < 2 or top[-1] >= top[2]:
+        if len(scan.collecting) < 2:
             return
         hand = scan.hand
         moves = [
@@ -117,6 +116,4 @@ def _best_safe(outs: dict[Move, Outcome]) -> frozenset[Move]:
 def _kept(answer: frozenset[Any], outs: dict[Move, Outcome]) -> bool:
     if len(answer) != 1:
         return False
-    (move,) = answer
-    points = outs[move].points
-    return sum(1 for o in outs.values() if o.points > points and not o.safe) >= 3
+    return any(o.points and not o.safe for o in outs.values())
