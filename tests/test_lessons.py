@@ -4,6 +4,12 @@ Each test guards a defect that once was there: a sentence that was false, an exe
 could not be done, a case that was never shown, an answer printed above its question.  The
 notebooks are run here, cell by cell, so that what their boards and questions ask is checked
 by the engine, not by reading the stored text.
+
+What each lesson's questions and reveal cells state is checked against the engine in the
+lesson's own tests (``test_lesson_01.py``, ``test_lesson_02.py``...): the cells beside a
+card and at a corner, what a card next to its twin collects, the forced collection, owed
+draws, the deal for six players, a collection that splits the table, a game that ends split.
+The leaks are checked in ``test_lesson_leaks.py``.
 """
 
 from __future__ import annotations
@@ -19,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from dweebies_widget import DweebiesWidget, Game, name
-from dweebies_widget.lessons import QuestionWidget
+from dweebies_widget import DweebiesWidget, Game
+from dweebies_widget.lessons import QuestionWidget, lesson
 from dweebies_widget.puzzles import PuzzleWidget
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,9 +103,8 @@ def test_a_false_or_stale_sentence_does_not_come_back(sentence: str) -> None:
     assert not [t for t in texts if sentence in t]
 
 
-@pytest.mark.parametrize("notebook", LESSONS)
-def test_the_helpers_announced_are_the_helpers_made(notebook: str) -> None:
-    nb = cells(notebook)
+def test_the_helpers_announced_are_the_helpers_made() -> None:
+    nb = cells("01_rules.ipynb")  # the lesson that says what its hidden cell makes
     [at] = [i for i, c in enumerate(nb) if "small helpers" in source(c)]
     said = re.search(r"(\w+) small helpers", source(nb[at]))
     assert said is not None
@@ -125,9 +130,10 @@ def test_each_notebook_says_who_it_is_for_how_long_and_what_it_teaches(notebook:
         assert part in top
 
 
-def test_the_first_lesson_fits_in_half_an_hour() -> None:
-    assert len(cells("01_rules.ipynb")) <= 35
-    assert "about 30 minutes" in source(cells("01_rules.ipynb")[0])
+def test_the_first_lesson_fits_in_a_lesson() -> None:
+    minutes = lesson("01").minutes
+    assert minutes <= 40  # the core, measured by a read-through; the rest is an extension
+    assert f"about {minutes} minutes" in source(cells("01_rules.ipynb")[0])
 
 
 @pytest.mark.parametrize("notebook", LESSONS)
@@ -214,68 +220,6 @@ def test_every_step_asks_before_it_shows(notebook: str) -> None:
 
 
 # --------------------------------------------------------------------- the engine's facts
-
-
-def test_claims_about_neighbours_are_the_engines() -> None:
-    _, ns01 = run("01_rules.ipynb")
-    _, ns02 = run("02_edge_cases.ipynb")
-    text01 = "\n".join(stored_text(c) for c in cells("01_rules.ipynb"))
-    text02 = "\n".join(stored_text(c) for c in cells("02_edge_cases.ipynb"))
-    corners = re.findall(r"\((-?\d+), (-?\d+)\) touches the (\w+) only at a corner", text01)
-    assert len(corners) == 2
-    board = ns01["placing"].board
-    for r, c, who in corners:
-        row, col = int(r), int(c)
-        diagonal = [board.get((row + dr, col + dc)) for dr in (-1, 1) for dc in (-1, 1)]
-        assert who in [name(d) for d in diagonal if d is not None]
-        sides = ((0, 1), (0, -1), (1, 0), (-1, 0))
-        assert all((row + dr, col + dc) not in board for dr, dc in sides)
-    below = re.findall(r"\((-?\d+), (-?\d+)\) touches the (\w+) below it", text02)
-    assert below
-    for r, c, who in below:
-        assert name(ns02["detour"].board[(int(r) + 1, int(c))]) == who
-    # "What would collect" is said only of a card somebody holds, and named as theirs.
-    for line in (text01 + text02).splitlines():
-        if "would collect" in line:
-            assert re.search(r"\b(Ana|Ben)'s \w+", line), line
-
-
-def test_the_cases_once_missing_are_shown() -> None:
-    _, ns01 = run("01_rules.ipynb")
-    _, ns = run("02_edge_cases.ipynb")
-    # A card placed next to the same Dweebie inside a longer run collects nothing.
-    mistake = ns01["mistake"]
-    last = mistake.history[-1]
-    (row, col) = last.move.cell
-    assert mistake.board[(row, col - 1)] == last.move.dweebie and not last.taken
-    # A collection that cannot be refused: one legal move, and it collects.
-    forced = ns["forced"]
-    assert len(forced.after(0).legal_moves()) == 1 and forced.history[-1].taken
-    # Owing more draws than the pile holds.
-    short = ns["short"]
-    assert short.owed_draws(0) >= 1 and short.pile_size == 0 and not short.may_draw(0)
-    # Real play: a collection that splits the table into 3 groups, a game that ends split.
-    after, final = ns["after"], ns["final"]
-    for played in (after, final):
-        start = played.after(0)
-        assert sum(start.hand_sizes) == 10 and start.pile_size == 44 and not start.board
-    assert after.history[-1].taken and len(after.groups) >= 3
-    assert final.is_over and final.is_split
-    # 6 players from an explicit deck, sliced five by five.
-    six, deck = ns["six"].after(0), ns["deck"]
-    assert six.players == 6
-    for seat in range(6):
-        assert sorted(six.hand(seat)) == sorted(deck[5 * seat : 5 * seat + 5])
-    assert six.pile[0] == deck[30]
-    assert "5 players: draw pile 29 cards" in stored_text(
-        next(c for c in cells("02_edge_cases.ipynb") if "for players in range(2, 7)" in source(c))
-    )
-    # The deal of notebook 1 from its explicit deck.
-    first = ns01["game"].after(0)
-    assert [sorted(first.hand(s)) for s in (0, 1)] == [
-        sorted(ns01["deck"][:5]),
-        sorted(ns01["deck"][5:10]),
-    ]
 
 
 def test_a_collection_that_splits_the_table_says_so() -> None:
