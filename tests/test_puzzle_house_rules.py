@@ -261,7 +261,7 @@ def test_make_refuses_a_position_that_fails_keep_and_says_why() -> None:
         Puzzle.make(safe_game(), "safe")
     message = str(info.value)
     assert "not a safe puzzle worth keeping" in message
-    assert "kept if that is one move and at least 3 moves collect more but are unsafe" in message
+    assert "kept if that is one move and at least one other move collects but is unsafe" in message
     assert "(2 moves are safe and collect the most)" in message and "check_keep=False" in message
     joined = Game.from_position(board={(0, 0): 1, (0, 1): 2}, hands=[[20], [4]])
     with pytest.raises(

@@ -38,9 +38,19 @@ from ..widget.pen import Pen
 from ..widget.position import drawing, fit
 from ..widget.words import plural
 from .address import qr_svg
+from .controls import (
+    STORE_VARIABLE,
+    TAP,
+    WIDE,
+    message_box,
+    not_served,
+    say,
+    tap_button,
+    text_box,
+)
 from .errors import ClassroomError
 from .lobby import Lobby, Sitting, said
-from .look import TAP_PX, style
+from .look import style
 from .picture import TableInfo
 from .room import LEVELS, MAX_PIN_FAILURES, Classroom
 from .seat import Follower, Post, RoomSeat, on_this_loop
@@ -59,51 +69,15 @@ __all__ = [
     "SeatView",
     "TeacherPage",
     "lobby_page",
-    "message_box",
-    "not_served",
-    "say",
-    "tap_button",
     "teacher_page",
-    "text_box",
 ]
 
-#: The environment variable that names the store the served pages open.
-STORE_VARIABLE = "DWEEBIES_STORE"
 #: The environment variables with the addresses the server prints (for the teacher's page).
 ADDRESS_VARIABLE = "DWEEBIES_ADDRESS"
 TEACHER_VARIABLE = "DWEEBIES_TEACHER_ADDRESS"
-_TAP = f"{TAP_PX}px"
 LIST_EVERY = 2.0
 """Seconds between two looks at the lobby's list of tables waiting for students."""
 _LEVEL_NAMES = [(level.capitalize(), level) for level in LEVELS]
-
-
-def tap_button(label: str, tip: str, style: str = "") -> Any:
-    return widgets.Button(
-        description=label, tooltip=tip, button_style=style,
-        layout=widgets.Layout(width="auto", min_width=_TAP, height=_TAP),
-    )  # fmt: skip
-
-
-_WIDE = {"description_width": "initial"}
-
-
-def text_box(placeholder: str, label: str, *, password: bool = False, width: str = "14em") -> Any:
-    kind = widgets.Password if password else widgets.Text
-    return kind(
-        placeholder=placeholder, description=label, style={"description_width": "initial"},
-        layout=widgets.Layout(width=width, height=_TAP),
-    )  # fmt: skip
-
-
-def message_box() -> Any:
-    layout = widgets.Layout(min_height="1.6em")
-    return widgets.HTML(layout=layout, **dom_classes("dweebies-message"))
-
-
-def say(box: Any, text: str, *, bad: bool = False) -> None:
-    colour = "#CF222E" if bad else "#1F2328"
-    box.value = f'<span role="status" style="color:{colour}">{html.escape(text)}</span>'
 
 
 def _seats_text(info: TableInfo) -> str:
@@ -116,16 +90,16 @@ class TableChooser:
     def __init__(self) -> None:
         self.seats = widgets.Dropdown(
             options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=2, description="Seats",
-            style=_WIDE, layout=widgets.Layout(width="8em", height=_TAP),
+            style=WIDE, layout=widgets.Layout(width="8em", height=TAP),
         )  # fmt: skip
         self.computers = widgets.Dropdown(
             options=[0, 1], value=0, description="Computer players",
             style={"description_width": "initial"},
-            layout=widgets.Layout(width="13em", height=_TAP),
+            layout=widgets.Layout(width="13em", height=TAP),
         )  # fmt: skip
         self.level = widgets.Dropdown(
             options=_LEVEL_NAMES, value="greedy", description="Level",
-            style=_WIDE, layout=widgets.Layout(width="12em", height=_TAP),
+            style=WIDE, layout=widgets.Layout(width="12em", height=TAP),
         )  # fmt: skip
         self.seats.observe(self._seats_changed, "value")
         self.box = widgets.HBox(
@@ -380,7 +354,7 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
         self.canvas.on_client_ready(self._on_client_ready)
         self.hints = widgets.ToggleButton(
             description="Hints: on", tooltip="Allow or forbid hints at this table",
-            layout=widgets.Layout(width="auto", height=_TAP),
+            layout=widgets.Layout(width="auto", height=TAP),
         )  # fmt: skip
         self.hints.observe(self._hints_changed, "value")
         self.close_button = tap_button("Close table", "End this game now", "danger")
@@ -650,14 +624,6 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
 # ---------------------------------------------------------------------------- served pages
 def _store() -> str | None:
     return os.environ.get(STORE_VARIABLE) or None
-
-
-def not_served() -> Any:
-    return widgets.HTML(
-        "<p>This page is the classroom's: start it with <code>make classroom</code> (or "
-        "<code>python -m dweebies_widget.classroom serve</code>) and open the address it "
-        "prints.</p>"
-    )
 
 
 def lobby_page() -> Any:

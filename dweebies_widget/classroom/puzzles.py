@@ -45,6 +45,7 @@ from ..puzzles import glicko
 from ..puzzles.model import Puzzle
 from ..widget.announce import Change
 from ..widget.puzzle_set import shipped
+from .controls import STORE_VARIABLE, message_box, not_served, say, tap_button, text_box
 from .credentials import check_name, check_pin, check_secret, hash_secret
 from .errors import BadInput, ClassroomError, SeatLocked, TableBusy, WrongPin
 from .room import MAX_PIN_FAILURES, open_store
@@ -315,8 +316,6 @@ class PuzzlePage(widgets.VBox):  # type: ignore[misc]
     """The puzzle page over ``trainer``: the sign-in form, then the puzzles."""
 
     def __init__(self, trainer: PuzzleClass) -> None:
-        from .pages import message_box, say, tap_button, text_box
-
         self.trainer = trainer
         self._say: Callable[..., None] = say
         self.student: Student | None = None
@@ -410,8 +409,6 @@ class PuzzlePage(widgets.VBox):  # type: ignore[misc]
 
 def puzzles_page() -> Any:
     """The puzzle page of the served classroom (the store named by ``DWEEBIES_STORE``)."""
-    from .pages import STORE_VARIABLE, not_served
-
     store = os.environ.get(STORE_VARIABLE) or None
     if store is None:
         return not_served()

@@ -45,8 +45,9 @@ from .. import voila_templates
 from ..voila_templates.menu import MENU_PATH, MENU_VARIABLE, menu_handler
 from ..widget.compat import pace_voila_pool
 from .address import lan_ip, student_address, teacher_address
+from .controls import STORE_VARIABLE
 from .errors import ClassroomError, WrongPassword
-from .pages import ADDRESS_VARIABLE, STORE_VARIABLE, TEACHER_VARIABLE
+from .pages import ADDRESS_VARIABLE, TEACHER_VARIABLE
 from .room import Classroom
 
 __all__ = ["NOTEBOOKS", "PASSWORD_VARIABLE", "main", "voila_config"]
