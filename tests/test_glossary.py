@@ -99,8 +99,9 @@ def hits_in(text: str, where: str) -> list[Hit]:
         (NAME_WITH_NUMBER, "name (number)"),
         (HOUSE_AUTO_DRAW, "auto_draw called a house rule"),
     ):
-        # A misconception quoted to be corrected ("auto_draw is a house rule") is no claim.
-        said = QUOTED.sub("", text) if pattern is HOUSE_AUTO_DRAW else text
+        # Words in quotes are someone else's: a misconception quoted to be corrected
+        # ("auto_draw is a house rule") is no claim, and a cited title keeps its words.
+        said = QUOTED.sub("", text) if pattern is not NAME_WITH_NUMBER else text
         for m in pattern.finditer(said):
             snippet = " ".join(said[max(0, m.start() - 40) : m.end() + 40].split())
             label = what or f"{m.group(0)} (say: {RETIRED[' '.join(m.group(0).lower().split())]})"
@@ -298,6 +299,10 @@ def test_the_checks_find_what_they_should() -> None:
     assert [h.found for h in hits_in("Ana placed Zuzu (25) at (0, 0)", "x")] == ["name (number)"]
     assert hits_in("The house rule auto_draw=False", "x")
     assert not hits_in("Join the groups: the bridge cost is 2, Zuzu at (0, 1).", "x")
+    # A cited title keeps its own words; the same word outside the quotes is ours.
+    cited = "Long et al. (2010), \u201cUnderstanding ... sampling in game tree search\u201d"
+    assert not hits_in(cited, "x")
+    assert hits_in("Sampling worlds, as in \u201cUnderstanding the success\u201d", "x")
     assert not hits_in(prose("Set `collect_on_reconnect=False` or `kind='rejoin'`."), "x")
     assert hits_in(prose("The house rule `Rules(auto_draw=False)` lets you draw later."), "x")
     assert not hits_in(
