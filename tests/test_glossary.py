@@ -76,7 +76,7 @@ CODE_NAMES = {t for e in ENTRIES for c in e.code for t in re.findall(r"\w+", c)}
 NAME_WITH_NUMBER = re.compile(r"\b(" + "|".join(NAMES) + r")\s*\((\d+)\)")
 _HOUSE = r"(?<!not a )(?<!never a )house rules?"
 HOUSE_AUTO_DRAW = re.compile(rf"{_HOUSE}[^.\n]*auto_draw|auto_draw[^.\n]*{_HOUSE}", re.I)
-QUOTED = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d')
+QUOTED = re.compile(r'"[^"\n]*"|\u201c[^\u201d]*\u201d')  # curly quotes may span lines
 
 
 @dataclass(frozen=True)
