@@ -130,12 +130,23 @@ REVIEWED = (
 """A whole game looked back over, its moves judged."""
 PUZZLES = (
     "from dweebies_widget.puzzles import PuzzleWidget, load\n\n"
+    "def fits(p):\n"
+    "    cells = [*p.game.board, *p.game.legal_cells()]\n"
+    "    rows = {r for r, _ in cells}\n"
+    "    cols = {c for _, c in cells}\n"
+    "    middle = (max(rows) + min(rows)) / 2\n"
+    "    answer = [m if kind == 'where' else m.cell for m in p.answer for kind in [p.kind]]\n"
+    "    near = all(abs(r - middle) <= 1 for r, _ in answer)\n"
+    "    return max(rows) - min(rows) < 5 and max(cols) - min(cols) < 6 and near\n\n"
     "shipped = load()\n"
-    'first = [next(p for p in shipped if p.kind == kind) for kind in ["haul", "safe", "where"]]\n'
+    'kinds = ["haul", "safe", "where"]\n'
+    "first = [next(p for p in shipped if p.kind == kind and fits(p)) for kind in kinds]\n"
     "widget = PuzzleWidget(first, flash=0, reset=1)\n"
     "display(widget)\n" + ASK
 )
-"""Three shipped puzzles of three kinds (the first haul, safe and where puzzles), and a
+"""Three shipped puzzles of three kinds (the first haul, safe and where puzzles whose table,
+with its legal cells, spans at most 5 rows and 6 columns, with the answer within a row of its
+middle, so that the answer is in view at 150 % zoom of a projector without panning), and a
 question under them."""
 NOTEBOOKS = {
     # name: the code of its one cell (None: a copy of NOTEBOOK)

@@ -60,6 +60,7 @@ from playwright.sync_api import Browser, Page
 from dweebies_widget import DweebiesWidget
 from dweebies_widget.classroom import Classroom
 from dweebies_widget.classroom.seat import RoomSeat
+from dweebies_widget.classroom.serve import LOBBY, TEACHER
 
 SLOWEST_FOLLOW = 1000.0
 """Milliseconds within which a move must appear on the other student's page."""
@@ -69,7 +70,7 @@ SLOWEST_FOLLOW = 1000.0
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassroomServer]:
     s = ClassroomServer(tmp_path_factory.mktemp("classroom"))
     try:
-        filled(s, ["lobby.ipynb", "teacher.ipynb"])
+        filled(s, [LOBBY, TEACHER])
         yield s
     finally:
         s.stop()
