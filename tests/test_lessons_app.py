@@ -15,6 +15,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -87,10 +88,19 @@ def test_the_app_shows_the_menu_at_its_root_and_at_lessons(tmp_path: Path) -> No
 
 
 def lobby_texts(folder: Path) -> list[str]:
-    """The HTML texts of a classroom lobby page's form."""
+    """The HTML texts of a classroom lobby page's form (in its rows too)."""
     page = LobbyPage(Classroom(str(folder / "class.sqlite")), post=lambda _f: None)
+
+    def texts(box: Any) -> list[str]:
+        return [
+            text
+            for child in box.children
+            for text in ([getattr(child, "value", "")] + texts(child))
+            if isinstance(text, str)
+        ] if hasattr(box, "children") else []
+
     try:
-        return [getattr(child, "value", "") for child in page.form.children]
+        return texts(page.form)
     finally:
         page.follower.stop()
 

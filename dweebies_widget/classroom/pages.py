@@ -234,8 +234,14 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         self.form = widgets.VBox(
             [
                 style(),
-                title,
-                *([widgets.HTML(menu_link())] if menu_link() else []),
+                # The link to the lessons beside the title, not under it: the form keeps
+                # its message in view at 150 % zoom of a projector.
+                widgets.HBox(
+                    [title, *([widgets.HTML(menu_link())] if menu_link() else [])],
+                    layout=widgets.Layout(
+                        flex_flow="row wrap", align_items="center", column_gap="1.5em"
+                    ),
+                ),
                 widgets.HBox([self.name, self.pin], layout=widgets.Layout(flex_flow="row wrap")),
                 who,
                 widgets.HTML("<h3>Join a table</h3>"),
