@@ -15,8 +15,9 @@ True
 >>> room.close()
 
 :mod:`.room` holds :class:`Classroom` (the API); :mod:`.store`, :mod:`.sqlite` and
-:mod:`.postgres` keep the tables; :mod:`.credentials` makes codes and tokens and hashes
-PINs; :mod:`.picture` is the public data pages see; :mod:`.errors` the errors.
+:mod:`.postgres` keep the tables and the class's students; :mod:`.credentials` checks names
+and PINs, makes codes and tokens and hashes PINs; :mod:`.limits` holds every cap;
+:mod:`.picture` is the public data pages see; :mod:`.errors` the errors.
 
 The served classroom (``python -m dweebies_widget.classroom serve``, :mod:`.serve`) is built
 on it: :mod:`.lobby`, :mod:`.seat` and :mod:`.teacher` are the pages' logic, :mod:`.pages`
@@ -31,32 +32,40 @@ from .errors import (
     HintsForbidden,
     NotStarted,
     NotTeacher,
+    PinThrottled,
     SeatLocked,
     StoreError,
     TableBusy,
     TableClosed,
     TableFull,
+    TeacherLockedOut,
+    TokenExpired,
     UnknownTable,
     UnknownToken,
     WrongPassword,
     WrongPin,
 )
-from .picture import LeaderRow, Picture, Seat, SeatInfo, SeatState, TableInfo
+from .limits import Limits
+from .picture import Alert, LeaderRow, Picture, Record, Seat, SeatInfo, SeatState, TableInfo
 from .room import AI_LEASE, LEVELS, MAX_PIN_FAILURES, Classroom, ladder
 
 __all__ = [
     "AI_LEASE",
     "LEVELS",
     "MAX_PIN_FAILURES",
+    "Alert",
     "BadInput",
     "Classroom",
     "ClassroomError",
     "GameInProgress",
     "HintsForbidden",
     "LeaderRow",
+    "Limits",
     "NotStarted",
     "NotTeacher",
     "Picture",
+    "PinThrottled",
+    "Record",
     "Seat",
     "SeatInfo",
     "SeatLocked",
@@ -66,6 +75,8 @@ __all__ = [
     "TableClosed",
     "TableFull",
     "TableInfo",
+    "TeacherLockedOut",
+    "TokenExpired",
     "UnknownTable",
     "UnknownToken",
     "WrongPassword",

@@ -18,11 +18,14 @@ __all__ = [
     "HintsForbidden",
     "NotStarted",
     "NotTeacher",
+    "PinThrottled",
     "SeatLocked",
     "StoreError",
     "TableBusy",
     "TableClosed",
     "TableFull",
+    "TeacherLockedOut",
+    "TokenExpired",
     "UnknownTable",
     "UnknownToken",
     "WrongPassword",
@@ -56,9 +59,17 @@ class UnknownTable(ClassroomError, LookupError):
 
 
 class UnknownToken(ClassroomError, LookupError):
-    """The token belongs to no seat (a seat acts only with its own token)."""
+    """The token belongs to no seat (a seat acts only with its own token), or no longer:
+    its student left the seat from that device."""
 
     reason = "unknown-token"
+
+
+class TokenExpired(UnknownToken):
+    """The token is older than the classroom's ``token_hours``: the student types their
+    name and PIN to sit again."""
+
+    reason = "token-expired"
 
 
 class TableBusy(ClassroomError):
@@ -92,20 +103,35 @@ class NotStarted(ClassroomError):
 
 
 class WrongPin(ClassroomError):
-    """The name is taken at this table and the PIN is not its PIN (the attempt is
-    counted); ``attempts_left`` before the seat locks."""
+    """The name belongs to a student of the class with another PIN (the try is counted);
+    ``attempts_left``: wrong PINs still allowed before each try must wait (0 once they
+    wait), ``wait``: the seconds the next try must wait (0.0 for none), ``name`` the
+    student's name as they typed it first."""
 
     reason = "wrong-pin"
 
-    def __init__(self, message: str, attempts_left: int) -> None:
+    def __init__(self, message: str, attempts_left: int, wait: float = 0.0, name: str = "") -> None:
         super().__init__(message)
         self.attempts_left = attempts_left
+        self.wait = wait
+        self.name = name
 
 
-class SeatLocked(ClassroomError):
-    """Too many wrong PINs for this seat: only the teacher can unlock it."""
+class PinThrottled(ClassroomError):
+    """Too many wrong PINs for this student: each further try must wait a little longer
+    (``wait``, in seconds, is what is left of the wait now).  The try was not checked.
+    Nothing is locked for good, and the teacher can clear the waits."""
 
-    reason = "seat-locked"
+    reason = "pin-throttled"
+
+    def __init__(self, message: str, wait: float = 0.0, name: str = "") -> None:
+        super().__init__(message)
+        self.wait = wait
+        self.name = name
+
+
+SeatLocked = PinThrottled
+"""The name of :class:`PinThrottled` before seats stopped locking for good."""
 
 
 class NotTeacher(ClassroomError, PermissionError):
@@ -118,6 +144,17 @@ class WrongPassword(ClassroomError, PermissionError):
     """The teacher password does not match (the attempt is counted)."""
 
     reason = "wrong-password"
+
+
+class TeacherLockedOut(WrongPassword):
+    """Too many wrong teacher passwords in a row: the teacher's page stays locked for
+    ``wait`` more seconds, and a password given meanwhile is not even checked."""
+
+    reason = "teacher-locked"
+
+    def __init__(self, message: str, wait: float = 0.0) -> None:
+        super().__init__(message)
+        self.wait = wait
 
 
 class HintsForbidden(ClassroomError, PermissionError):

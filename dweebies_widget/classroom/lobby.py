@@ -19,8 +19,11 @@ True
 ...     lobby.join(ana.code, "ana", "0000")
 ... except ClassroomError as error:
 ...     print(said(error))
-That name is taken at this table, with another PIN. If it is you, type your PIN again (4 tries
-left); if not, pick another name.
+The name Ana is taken in this class, with another PIN. If it is yours, type your PIN; if
+not, add a letter to your name (like Ana B). You have 2 more tries before you must wait.
+>>> lobby.leave(ben.token)            # Ben leaves from this device: the seat stays his
+>>> lobby.join(ana.code, "BEN", "9876").seat
+1
 >>> lobby.room.close()
 """
 
@@ -31,9 +34,9 @@ from dataclasses import dataclass
 from ..errors import IllegalMoveError
 from ..game import MAX_PLAYERS, MIN_PLAYERS
 from .credentials import check_name, check_pin, normalize_code
-from .errors import BadInput, ClassroomError, WrongPin
+from .errors import BadInput, ClassroomError, PinThrottled, WrongPin
 from .picture import TableInfo
-from .room import LEVELS, MAX_PIN_FAILURES, Classroom
+from .room import LEVELS, Classroom
 
 __all__ = ["OPEN_TABLES", "Lobby", "Sitting", "said", "table_plan"]
 
@@ -46,15 +49,14 @@ _WORDS = {
         "That table is full. If you sat there before, type the same name and PIN as then."
     ),
     "table-closed": "That table has finished or was closed by your teacher: make a new one.",
-    "seat-locked": (
-        f"That seat is locked after {MAX_PIN_FAILURES} wrong PINs: ask your teacher to unlock it."
-    ),
     "unknown-token": "Your seat was not found: join again with your name and PIN.",
+    "token-expired": "Your seat's pass has expired: type your name and PIN to sit again.",
     "busy": "The table was busy: try again.",
     "not-started": "The game starts when every seat for a student is taken.",
     "hints-forbidden": "Your teacher has turned hints off at this table.",
     "not-teacher": "Only the teacher may do that.",
     "wrong-password": "Wrong password.",
+    "teacher-locked": "Too many wrong passwords: the teacher's page is locked for a while.",
     "in-progress": "That game is still being played.",
     "store": "The classroom's store has a problem: tell your teacher.",
 }
@@ -63,12 +65,8 @@ _WORDS = {
 def said(error: ClassroomError | IllegalMoveError) -> str:
     """``error`` in words a player follows (a full sentence)."""
     reason = getattr(error, "reason", "")
-    if isinstance(error, WrongPin):
-        left = error.attempts_left
-        return (
-            "That name is taken at this table, with another PIN. If it is you, type your PIN "
-            f"again ({left} tr{'y' if left == 1 else 'ies'} left); if not, pick another name."
-        )
+    if isinstance(error, WrongPin | PinThrottled) or reason == "teacher-locked":
+        return str(error)  # already the player's sentences, with the name and the wait
     if reason in _WORDS:
         return _WORDS[reason]
     text = str(error).strip()
@@ -133,6 +131,12 @@ class Lobby:
         token = self.room.join(code, name, pin)
         seat = self.room.seat(token)
         return Sitting(seat.code, seat.seat, seat.name, token)
+
+    def leave(self, token: str) -> None:
+        """Leave the seat of ``token`` from this device (see :meth:`Classroom.leave`): a
+        table still waiting gets the seat back free; at a table being played the seat
+        stays the student's, for their name and PIN."""
+        self.room.leave(token)
 
     def make(self, name: object, pin: object, seats: object, computers: object = 0,
              level: object = "greedy") -> Sitting:  # fmt: skip

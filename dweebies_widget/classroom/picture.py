@@ -15,8 +15,8 @@ alone.  The seed of a deal is never part of it (it would tell every hand).
 >>> p.scene.hand, [s.label for s in p.scene.seats], p.scene.current
 ((), ['Ana', 'Greedy (computer)'], 1)
 >>> sorted(p.to_dict())  # doctest: +NORMALIZE_WHITESPACE
-['board', 'code', 'current_player', 'hand_sizes', 'hints', 'last', 'legal', 'moves', 'owed',
- 'pile_size', 'players', 'scores', 'seats', 'status', 'version', 'winners']
+['board', 'closed_by', 'code', 'current_player', 'hand_sizes', 'hints', 'last', 'legal',
+ 'moves', 'owed', 'pile_size', 'players', 'scores', 'seats', 'status', 'version', 'winners']
 """
 
 from __future__ import annotations
@@ -28,7 +28,22 @@ from ..game import Game, Placement, View
 from ..widget.position import scene_of
 from ..widget.scene import Scene
 
-__all__ = ["LeaderRow", "Picture", "Seat", "SeatInfo", "SeatState", "TableInfo", "picture"]
+__all__ = [
+    "LEVELS",
+    "Alert",
+    "LeaderRow",
+    "Picture",
+    "Record",
+    "Seat",
+    "SeatInfo",
+    "SeatState",
+    "TableInfo",
+    "picture",
+]
+
+#: The computer players a table may seat, weakest first (a computer seat's label names its
+#: level: "Greedy (computer)").
+LEVELS = ("random", "greedy", "cautious", "expert")
 
 Cell = tuple[int, int]
 
@@ -56,7 +71,7 @@ class SeatInfo:
     computer: str | None
     """The level of a computer seat (``"greedy"``...), ``None`` for a student's seat."""
     wrong_pins: int = 0
-    """Wrong PINs given for this seat since its last right one (it locks at the limit)."""
+    """Wrong PINs given for this seat's student since their last right one."""
 
     @property
     def label(self) -> str:
@@ -94,6 +109,8 @@ class TableInfo:
     moves: int
     created: float
     updated: float
+    closed_by: str | None = None
+    """Who closed the table (``"your teacher"``), ``None`` unless it is closed."""
 
     @property
     def free(self) -> int:
@@ -115,6 +132,7 @@ class TableInfo:
             "free": self.free,
             "created": self.created,
             "updated": self.updated,
+            "closed_by": self.closed_by,
         }
 
 
@@ -147,6 +165,8 @@ class Picture:
     """What a spectator's page draws (:func:`~dweebies_widget.widget.position.scene_of`
     with no hand; whose turn it is only while the table is played): the widget's picture of
     this table, painted by the one painter."""
+    closed_by: str | None = None
+    """Who closed the table (``"your teacher"``), ``None`` unless it is closed."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data (cells as ``[row, col]`` lists)."""
@@ -175,6 +195,7 @@ class Picture:
             "moves": self.moves,
             "winners": list(self.winners),
             "hints": self.hints,
+            "closed_by": self.closed_by,
         }
 
 
@@ -191,30 +212,126 @@ class SeatState:
     hints: bool
     seats: tuple[SeatInfo, ...]
     view: View
+    pin_wait: float = 0.0
+    """Seconds left before a wrong-PIN wait for this seat's student ends (0.0: none): a
+    classmate is guessing their PIN."""
+    pin_failures: int = 0
+    """Wrong PINs given for this seat's student since their last right one."""
+    closed_by: str | None = None
+    """Who closed the table (``"your teacher"``), ``None`` unless it is closed."""
 
 
 @dataclass(frozen=True)
-class LeaderRow:
-    """A student's line of the class leaderboard (finished games only)."""
+class Record:
+    """A player's results over some finished games."""
 
-    name: str
-    games: int
-    wins: int
+    games: int = 0
+    wins: int = 0
     """Games won, a shared win included."""
-    draws: int
+    draws: int = 0
     """Games every seat tied."""
-    losses: int
-    points: int
-    """Cards collected, over all games."""
+    losses: int = 0
+    points: int = 0
+    """Cards collected, over these games."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def add(self, result: float, points: int) -> Record:
+        """This record with one more game: ``result`` > 0 a win, 0 a draw, < 0 a loss."""
+        return Record(
+            self.games + 1,
+            self.wins + (result > 0),
+            self.draws + (result == 0),
+            self.losses + (result < 0),
+            self.points + points,
+        )
+
+    def __add__(self, other: Record) -> Record:
+        return Record(
+            self.games + other.games,
+            self.wins + other.wins,
+            self.draws + other.draws,
+            self.losses + other.losses,
+            self.points + other.points,
+        )
+
+    def to_dict(self) -> dict[str, int]:
         return {
-            "name": self.name,
             "games": self.games,
             "wins": self.wins,
             "draws": self.draws,
             "losses": self.losses,
             "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    """A player's line of the class standings (finished games only): their games with
+    classmates (at least one other seat was a student) and with computers only, apart."""
+
+    name: str
+    classmates: Record = field(default_factory=Record)
+    computers: Record = field(default_factory=Record)
+
+    @property
+    def total(self) -> Record:
+        """Both records added up."""
+        return self.classmates + self.computers
+
+    # The totals, as the rows of the leaderboard had them before they were split.
+    @property
+    def games(self) -> int:
+        return self.total.games
+
+    @property
+    def wins(self) -> int:
+        return self.total.wins
+
+    @property
+    def draws(self) -> int:
+        return self.total.draws
+
+    @property
+    def losses(self) -> int:
+        return self.total.losses
+
+    @property
+    def points(self) -> int:
+        return self.total.points
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "classmates": self.classmates.to_dict(),
+            "computers": self.computers.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class Alert:
+    """Something the teacher should see at the top of their page: wrong PINs for a student
+    (``kind`` ``"pin"``) or wrong teacher passwords (``"password"``)."""
+
+    kind: str
+    name: str | None
+    """The student (``None`` for ``"password"``)."""
+    tables: tuple[str, ...]
+    """The codes of the tables the student sits at (``()`` for ``"password"``)."""
+    failures: int
+    """Wrong tries since the last right one (for the password: since the teacher last
+    logged in)."""
+    wait: float
+    """Seconds left before the next try is taken (0.0: none)."""
+    last: float
+    """When the last wrong try was made (seconds since the epoch)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "tables": list(self.tables),
+            "failures": self.failures,
+            "wait": self.wait,
+            "last": self.last,
         }
 
 
@@ -226,6 +343,7 @@ def picture(
     status: str,
     seats: tuple[SeatInfo, ...],
     hints: bool,
+    closed_by: str | None = None,
 ) -> Picture:
     """The spectator's picture of ``game`` (public information only)."""
     over = game.is_over
@@ -256,4 +374,5 @@ def picture(
         winners=game.winners if over else (),
         hints=hints,
         scene=scene,
+        closed_by=closed_by,
     )

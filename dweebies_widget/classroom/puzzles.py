@@ -1,14 +1,16 @@
 """The class's puzzle page: a student signs in, solves puzzles near their rating, and every
 answer is recorded in the classroom store, which keeps the ratings.
 
-A student signs in as in the lobby: a **name** (compared in any case) and a **PIN** of 4
-digits; the first sign-in with a name sets its PIN, later ones must give it (wrong PINs are
-counted, and the name locks after :data:`~.room.MAX_PIN_FAILURES` until the teacher unlocks
-it).  Each student has a Glicko-2 rating (:mod:`dweebies_widget.puzzles.glicko`), starting at
-1500 with deviation 350, and each puzzle a **class rating**, starting at its shipped rating
-with a small deviation.  A puzzle attempt is a game between the student and the puzzle:
-solving it is a win for the student.  Only a student's **first** answer to a puzzle changes
-the two ratings (later answers are recorded, not rated), in the transaction that records it.
+A student signs in as in the lobby, and is the same student there: a **name** (compared
+by its key, :func:`~.credentials.name_key`) and a **PIN** of 4 digits; the first sign-in
+with a name (here or at a table) sets its PIN, later ones must give it.  Wrong PINs are
+counted on the student, as in the lobby (one check, :func:`~.room.check_student_pin`): after
+the limits' ``pin_tries`` each try must wait, longer each time.  Each student has a
+Glicko-2 rating (:mod:`dweebies_widget.puzzles.glicko`), starting at 1500 with deviation 350,
+and each puzzle a **class rating**, starting at its shipped rating with a small deviation.
+A puzzle attempt is a game between the student and the puzzle: solving it is a win for the
+student.  Only a student's **first** answer to a puzzle changes the two ratings (later
+answers are recorded, not rated), in the transaction that records it.
 
 :class:`PuzzleClass` is the logic (over the store); :class:`PuzzlePage` the page (the sign-in
 form, then a :class:`~dweebies_widget.widget.puzzle_app.PuzzleWidget` serving the standard
@@ -46,9 +48,10 @@ from ..puzzles.model import Puzzle
 from ..widget.announce import Change
 from ..widget.puzzle_set import shipped
 from .controls import STORE_VARIABLE, message_box, not_served, say, tap_button, text_box
-from .credentials import check_name, check_pin, check_secret, hash_secret
-from .errors import BadInput, ClassroomError, SeatLocked, TableBusy, WrongPin
-from .room import MAX_PIN_FAILURES, open_store
+from .credentials import check_name, check_pin, name_key
+from .errors import BadInput, ClassroomError, PinThrottled, TableBusy, WrongPin
+from .limits import Limits
+from .room import check_student_pin, new_student, open_store
 from .store import AttemptRow, PuzzleRatingRow, StudentRow
 
 __all__ = [
@@ -106,9 +109,18 @@ def _rating(row: StudentRow | PuzzleRatingRow) -> glicko.Rating:
 
 class PuzzleClass:
     """The puzzle page's side of the classroom in ``store`` (a path or a URL, as for
-    :class:`~.room.Classroom`), with the shipped standard puzzle set."""
+    :class:`~.room.Classroom`), with the shipped standard puzzle set; ``limits`` and
+    ``clock`` as for :class:`~.room.Classroom`."""
 
-    def __init__(self, store: str) -> None:
+    def __init__(
+        self,
+        store: str,
+        *,
+        limits: Limits | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self._limits = limits if limits is not None else Limits.from_env()
+        self._clock: Callable[[], float] = clock or time.time
         self._store = open_store(store)
         self.puzzles: dict[str, Puzzle] = {p.id: p for p in shipped()}
         """The standard set's puzzles by id (loaded once per process)."""
@@ -118,48 +130,32 @@ class PuzzleClass:
 
     # ------------------------------------------------------------------ students
     def sign_in(self, name: object, pin: object) -> Student:
-        """The student called ``name`` (in any case), whose PIN is ``pin``; a new student
-        if nobody has that name yet.  A wrong PIN raises :class:`WrongPin` (counted: the
-        name locks after :data:`MAX_PIN_FAILURES`, then :class:`SeatLocked`)."""
+        """The student called ``name`` (compared by its key), whose PIN is ``pin``; a new
+        student if nobody has that name yet.  A wrong PIN raises :class:`WrongPin`
+        (counted: after the limits' ``pin_tries`` each try waits, :class:`PinThrottled`)."""
         if not isinstance(name, str) or not name.strip():
             raise BadInput("type your name first")
         if not isinstance(pin, str) or not pin.strip():
             raise BadInput("type a PIN of 4 digits that you will remember")
         name, pin = check_name(name), check_pin(pin.strip())
-        key = name.casefold()
+        key = name_key(name)
         for _ in range(_RETRIES):
             row = self._store.student(key)
             if row is not None:
                 return self._again(row, pin)
-            start = glicko.STUDENT
-            new = StudentRow(
-                key, name, hash_secret(pin), 0, time.time(), 0,
-                start.rating, start.deviation, start.volatility,
-            )  # fmt: skip
+            new = new_student(key, name, pin, self._clock())
             if self._store.add_student(new):
                 return self.student(key)
         raise TableBusy("the puzzle page was busy; try again")
 
     def _again(self, row: StudentRow, pin: str) -> Student:
-        count = self._store.count_student_failure(row.name_key, MAX_PIN_FAILURES)
-        if count is None:
-            raise SeatLocked(
-                f"the name {row.name!r} is locked after {MAX_PIN_FAILURES} wrong PINs: ask "
-                "the teacher to unlock it"
-            )
-        if not check_secret(pin, row.pin_hash):
-            left = MAX_PIN_FAILURES - count
-            raise WrongPin(
-                f"the name {row.name!r} is taken, with another PIN ({left} attempt"
-                f"{'s' if left != 1 else ''} left before it locks)",
-                attempts_left=left,
-            )
-        self._store.reset_student_failures(row.name_key)
+        check_student_pin(self._store, self._limits, row, pin, now=self._clock())
         return self.student(row.name_key)
 
     def unlock(self, name: str) -> None:
-        """Unlock a name locked by wrong PINs (the teacher's page does this)."""
-        key = check_name(name).casefold()
+        """Forget the wrong PINs of the student called ``name`` and any wait they caused
+        (the teacher's page does this)."""
+        key = name_key(check_name(name))
         if self._store.student(key) is None:
             raise BadInput(f"nobody called {name!r} has signed in to the puzzles")
         self._store.reset_student_failures(key)
@@ -290,20 +286,14 @@ def signed_in_words(student: Student) -> str:
 
 
 _WORDS = {
-    "seat-locked": f"That name is locked after {MAX_PIN_FAILURES} wrong PINs: ask your teacher "
-    "to unlock it.",
     "busy": "The page was busy: try again.",
     "store": "The classroom's store has a problem: tell your teacher.",
 }
 
 
 def _said(error: ClassroomError) -> str:
-    if isinstance(error, WrongPin):
-        left = error.attempts_left
-        return (
-            "That name is taken with another PIN. If it is you, type your PIN again "
-            f"({left} tr{'y' if left == 1 else 'ies'} left); if not, pick another name."
-        )
+    if isinstance(error, WrongPin | PinThrottled):
+        return str(error)  # already the student's sentences
     if error.reason in _WORDS:
         return _WORDS[error.reason]
     text = str(error).strip()

@@ -23,12 +23,25 @@ makes the pending computer moves, and so does any :meth:`~Classroom.view`,
 :meth:`~Classroom.spectate` or :meth:`~Classroom.wait_for_change` once the mark has run
 out.  Two processes that try the same computer move race like two devices: one wins.
 
+**Players.**  A player is a name and a PIN *within the class*: the store's students (the
+puzzle page's too).  Names are compared by their key (:func:`~.credentials.name_key`: case,
+width and look-alike letters folded), so "ana" or a Cyrillic "Аna" with another PIN is
+not Ana, at any table: it is a wrong PIN for Ana.  A new name makes a new student.
+
 **Secrets.**  A seat acts only with its own token (returned by :meth:`~Classroom.join`,
-stored as a digest).  PINs and the teacher password are stored as salted scrypt hashes;
-a wrong PIN is counted, and after :data:`MAX_PIN_FAILURES` the seat is locked until the
-teacher unlocks it.  Nothing a method returns to a student shows another hand: a seat gets
-its own :class:`~dweebies_widget.View`, spectators a :class:`~.picture.Picture`, and a
-game's JSON save (it holds the deal) only once the game is over or closed.
+stored as a digest), which expires after the limits' ``token_hours``; :meth:`~Classroom.leave`
+gives it up.  PINs and the teacher password are stored as salted scrypt hashes.  Wrong
+PINs are counted per student and *throttle* instead of locking: after the limits'
+``pin_tries`` wrong ones, each further try must wait, longer each time (up to
+``pin_longest_wait``), and a try during the wait is not even checked
+(:class:`~.errors.PinThrottled`); the student's own devices keep their tokens meanwhile, and
+the teacher sees it (:meth:`~Classroom.alerts`).  Wrong teacher passwords lock the teacher
+out for ``password_lockout`` seconds after ``password_tries`` in a row
+(:class:`~.errors.TeacherLockedOut`).  The limits are the server's
+(:meth:`~.limits.Limits.from_env`) unless given.  Nothing a method returns to a student
+shows another hand: a seat gets its own :class:`~dweebies_widget.View`, spectators a
+:class:`~.picture.Picture`, and a game's JSON save (it holds the deal) only once the game is
+over or closed.
 
 >>> import os, tempfile
 >>> room = Classroom(os.path.join(tempfile.mkdtemp(), "class.sqlite"))
@@ -48,6 +61,10 @@ True
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
+import json
+import math
 import os
 import random
 import secrets
@@ -76,6 +93,7 @@ from .credentials import (
     check_pin,
     check_secret,
     hash_secret,
+    name_key,
     new_code,
     new_token,
     normalize_code,
@@ -88,26 +106,54 @@ from .errors import (
     HintsForbidden,
     NotStarted,
     NotTeacher,
-    SeatLocked,
+    PinThrottled,
     StoreError,
     TableBusy,
     TableClosed,
     TableFull,
+    TeacherLockedOut,
+    TokenExpired,
     UnknownTable,
     UnknownToken,
     WrongPassword,
     WrongPin,
 )
-from .picture import LeaderRow, Picture, Seat, SeatInfo, SeatState, TableInfo, picture
+from .limits import Limits
+from .picture import (
+    LEVELS,
+    Alert,
+    LeaderRow,
+    Picture,
+    Seat,
+    SeatInfo,
+    SeatState,
+    TableInfo,
+    picture,
+)
 from .sqlite import SQLiteStore
-from .store import SeatRow, Store, TableRow
+from .store import TEACHER_TRIES, SeatRow, Store, StudentRow, TableRow
 
-__all__ = ["AI_LEASE", "LEVELS", "MAX_PIN_FAILURES", "Classroom", "ladder", "open_store"]
+__all__ = [
+    "AI_LEASE",
+    "LEVELS",
+    "MAX_PIN_FAILURES",
+    "STANDINGS_HEADER",
+    "Classroom",
+    "check_student_pin",
+    "ladder",
+    "open_store",
+    "pin_wait_after",
+]
 
-#: The computer players a table may seat, weakest first.
-LEVELS = ("random", "greedy", "cautious", "expert")
-#: Wrong PINs in a row after which a seat locks (the teacher unlocks it).
-MAX_PIN_FAILURES = 5
+#: Wrong PINs for a student before each further try must wait (the default limits').
+MAX_PIN_FAILURES = Limits().pin_tries
+#: The first line of :meth:`Classroom.standings_csv`.
+STANDINGS_HEADER = (
+    "name", "games with classmates", "wins", "draws", "losses", "points",
+    "games with computers", "wins", "draws", "losses", "points",
+)  # fmt: skip
+#: Who closed a table, in the words the pages show.
+_CLOSED_BY = {"teacher": "your teacher"}
 #: Seconds a process has to make the next computer move it took on (renewed with each
 #: move; the Expert thinks one second a move).
 AI_LEASE = 5.0
@@ -144,6 +190,132 @@ def _check_password(password: object) -> str:
     return password
 
 
+def duration(seconds: float) -> str:
+    """A wait in words: whole seconds up to two minutes, then whole minutes (rounded up).
+
+    >>> duration(0.2), duration(10), duration(299.5)
+    ('1 second', '10 seconds', '5 minutes')
+    """
+    whole = max(1, math.ceil(seconds))
+    if whole < 120:
+        return f"{whole} second{'s' if whole != 1 else ''}"
+    return f"{math.ceil(whole / 60)} minutes"
+
+
+def pin_wait_after(limits: Limits, failures: int) -> float:
+    """The seconds a student must wait before their next PIN try after ``failures`` wrong
+    PINs in a row: none before ``limits.pin_tries``, then ``pin_wait`` doubling with each
+    further wrong PIN, never more than ``pin_longest_wait``.
+
+    >>> [pin_wait_after(Limits(), f) for f in (2, 3, 4, 5, 20)]
+    [0.0, 5.0, 10.0, 20.0, 300.0]
+    """
+    if failures < limits.pin_tries:
+        return 0.0
+    doublings = min(failures - limits.pin_tries, 60)
+    return float(min(limits.pin_wait * 2**doublings, limits.pin_longest_wait))
+
+
+def throttled_words(name: str, wait: float) -> str:
+    """What a try during a wait is told.
+
+    >>> throttled_words("Ana", 9.2)
+    'Too many wrong PINs for Ana: wait 10 seconds, then try again. Your teacher can see this.'
+    """
+    return (
+        f"Too many wrong PINs for {name}: wait {duration(wait)}, then try again. Your teacher "
+        "can see this."
+    )
+
+
+def wrong_pin_words(name: str, left: int, wait: float) -> str:
+    """What a wrong PIN for the student ``name`` is told: ``left`` more tries before a wait,
+    or the wait the next try has.
+
+    >>> print(wrong_pin_words("Ana", 2, 0.0))
+    The name Ana is taken in this class, with another PIN. If it is yours, type your PIN; if
+    not, add a letter to your name (like Ana B). You have 2 more tries before you must wait.
+    """
+    if left > 0:
+        more = f"You have {left} more tr{'y' if left == 1 else 'ies'} before you must wait."
+    else:
+        more = f"Your next try must wait {duration(wait)}."
+    return (
+        f"The name {name} is taken in this class, with another PIN. If it is yours, type your "
+        f"PIN; if not, add a letter to your name (like {name} B). {more}"
+    )
+
+
+def check_student_pin(
+    store: Store,
+    limits: Limits,
+    student: StudentRow,
+    pin: str,
+    hashes: Sequence[str] = (),
+    *,
+    now: float,
+) -> str:
+    """The one wrong-PIN check of the class, for the lobby and the puzzle page alike.
+
+    During a wait of ``student``'s, the try is refused unchecked (:class:`PinThrottled`).
+    Otherwise ``pin`` is checked against ``hashes`` (the student's own PIN hash by default;
+    an old seat's, see :mod:`.store`) and the try settled on the student: a wrong one raises
+    :class:`WrongPin` and is counted (after the limits' ``pin_tries``, each try waits
+    longer); a right one forgets the wrong ones and returns the hash it matched.  A try
+    whose wait began while it was checked (another device's wrong PIN) is refused too."""
+    if student.wait_until > now:
+        raise PinThrottled(
+            throttled_words(student.name, student.wait_until - now),
+            wait=student.wait_until - now,
+            name=student.name,
+        )
+    matched = next((h for h in hashes or (student.pin_hash,) if check_secret(pin, h)), None)
+    wait = store.settle_pin_try(
+        student.name_key, now, matched is not None, lambda f: pin_wait_after(limits, f)
+    )
+    if wait is not None:
+        raise PinThrottled(throttled_words(student.name, wait), wait=wait, name=student.name)
+    if matched is not None:
+        return matched
+    counted = store.student(student.name_key)
+    failures = counted.failures if counted is not None else limits.pin_tries
+    left = max(0, limits.pin_tries - failures)
+    wait = pin_wait_after(limits, failures)
+    raise WrongPin(
+        wrong_pin_words(student.name, left, wait), attempts_left=left, wait=wait, name=student.name
+    )
+
+
+def new_student(key: str, name: str, pin: str, now: float) -> StudentRow:
+    """A new student's row: their PIN hashed, the puzzles' starting rating."""
+    from ..puzzles.glicko import STUDENT
+
+    return StudentRow(
+        key, name, hash_secret(pin), 0, now, 0, STUDENT.rating, STUDENT.deviation,
+        STUDENT.volatility,
+    )  # fmt: skip
+
+
+def _teacher_tries(value: str | None) -> dict[str, float]:
+    """The teacher password's run of wrong tries, from its setting (see :mod:`.store`)."""
+    try:
+        tries = json.loads(value or "{}")
+        return {k: float(tries.get(k, 0.0)) for k in ("run", "last", "until")}
+    except (ValueError, TypeError, AttributeError):
+        return {"run": 0.0, "last": 0.0, "until": 0.0}
+
+
+def _locked_words(wait: float) -> str:
+    return f"Too many wrong passwords: the teacher's page is locked for {duration(wait)}."
+
+
+def _csv_field(value: object) -> object:
+    """A field a spreadsheet shows as text: one that starts like a formula gets ``'``."""
+    if isinstance(value, str) and value.startswith(("=", "+", "-", "@", "\t", "\r")):
+        return "'" + value
+    return value
+
+
 def _move(move: object) -> tuple[object, object]:
     """``(dweebie, cell)`` from a :class:`Move`, a pair, or ``{"dweebie":, "cell":}`` (as a
     page may send it); the rules then check both."""
@@ -170,7 +342,10 @@ class Classroom:
     ``computers`` replaces players of the ladder by level name (for instance a quicker
     Expert); ``hint_player`` gives the hints (by default the widget's Expert, 300 rounds);
     ``ai_lease`` is how long other processes leave a computer move to the process that
-    took it on (:data:`AI_LEASE`; more for slower computer players).
+    took it on (:data:`AI_LEASE`; more for slower computer players).  ``limits`` gives the
+    PIN waits, the teacher lockout and the tokens' lifetime (by default the server's,
+    :meth:`Limits.from_env`); ``clock`` the time they are measured with (seconds since the
+    epoch, :func:`time.time` by default).
     """
 
     def __init__(
@@ -181,7 +356,11 @@ class Classroom:
         computers: Mapping[str, Player] | None = None,
         hint_player: Player | None = None,
         ai_lease: float = AI_LEASE,
+        limits: Limits | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
+        self._limits = limits if limits is not None else Limits.from_env()
+        self._clock: Callable[[], float] = clock or time.time
         self._store: Store = open_store(store)
         try:
             self._teacher = self._check_teacher(teacher_password)
@@ -192,24 +371,60 @@ class Classroom:
         for level, player in (computers or {}).items():
             self._computers[str(level).lower()] = player
         self._hint_player: Player = hint_player or ExpertPlayer(simulations=300, name="Expert")
-        self._tokens: dict[str, tuple[str, int]] = {}
         self._games: dict[str, tuple[str, Game]] = {}
         self._lease = float(ai_lease)
 
     # ------------------------------------------------------------------ the teacher
     def _check_teacher(self, password: object) -> bool:
+        """Whether ``password`` opens the classroom for the teacher.  The try is counted in
+        the run of wrong ones before it is checked (so pages guessing at once cannot slip
+        past the limit); a right one ends the run."""
         if password is None:
             return False
         password = _check_password(password)
+        now = self._clock()
+        limits = self._limits
+        locked = 0.0
+
+        def count(value: str | None) -> str:
+            nonlocal locked
+            tries = _teacher_tries(value)
+            if tries["until"] > now:
+                locked = tries["until"] - now
+                return json.dumps(tries, sort_keys=True)
+            run = int(tries["run"]) + 1
+            until = now + limits.password_lockout if run >= limits.password_tries else 0.0
+            return json.dumps({"run": run, "last": now, "until": until}, sort_keys=True)
+
+        self._store.update_meta(TEACHER_TRIES, count)
+        if locked:
+            raise TeacherLockedOut(_locked_words(locked), wait=locked)
         stored = self._store.meta("teacher_password") or ""
-        if not stored:
-            if self._store.set_meta("teacher_password", hash_secret(password), expected=""):
-                return True
-            stored = self._store.meta("teacher_password") or ""
-        if check_secret(password, stored):
+        if not stored and self._store.set_meta(
+            "teacher_password", hash_secret(password), expected=""
+        ):
+            right = True  # the first password given to the store becomes its password
+        else:
+            right = check_secret(password, stored or self._store.meta("teacher_password") or "")
+        if right:
+            self._store.update_meta(
+                TEACHER_TRIES,
+                lambda value: json.dumps(
+                    {"run": 0, "last": _teacher_tries(value)["last"], "until": 0.0},
+                    sort_keys=True,
+                ),
+            )
             return True
         self._store.count_meta("teacher_failures")
-        raise WrongPassword("wrong teacher password (the attempt was counted)")
+        tries = _teacher_tries(self._store.meta(TEACHER_TRIES))
+        if tries["until"] > now:
+            raise TeacherLockedOut(_locked_words(tries["until"] - now), wait=tries["until"] - now)
+        left = limits.password_tries - int(tries["run"])
+        raise WrongPassword(
+            f"wrong teacher password (the try was counted: {left} more wrong "
+            f"{'one in a row locks' if left == 1 else 'ones in a row lock'} the teacher's "
+            f"page for {duration(limits.password_lockout)})"
+        )
 
     @property
     def is_teacher(self) -> bool:
@@ -253,25 +468,39 @@ class Classroom:
         return "waiting" if row.free else "playing"
 
     @staticmethod
-    def _seat_infos(row: TableRow, seats: Sequence[SeatRow]) -> tuple[SeatInfo, ...]:
+    def _closed_by(row: TableRow) -> str | None:
+        if not row.closed:
+            return None
+        return _CLOSED_BY.get(row.closed_by, "your teacher")
+
+    def _failures(self) -> dict[str, int]:
+        """Wrong PINs by student key, for the students who have some."""
+        return self._store.pin_failures()
+
+    @staticmethod
+    def _seat_infos(
+        row: TableRow, seats: Sequence[SeatRow], failures: Mapping[str, int]
+    ) -> tuple[SeatInfo, ...]:
         taken = {s.seat: s for s in seats}
         return tuple(
             SeatInfo(
                 seat=i,
                 name=taken[i].name if i in taken else None,
                 computer=row.ai.get(i),
-                wrong_pins=taken[i].failures if i in taken else 0,
+                wrong_pins=failures.get(taken[i].name_key, 0) if i in taken else 0,
             )
             for i in range(row.players)
         )
 
-    def _info(self, row: TableRow, seats: Sequence[SeatRow]) -> TableInfo:
+    def _info(
+        self, row: TableRow, seats: Sequence[SeatRow], failures: Mapping[str, int]
+    ) -> TableInfo:
         status = self._status(row)
         return TableInfo(
             code=row.code,
             version=row.version,
             players=row.players,
-            seats=self._seat_infos(row, seats),
+            seats=self._seat_infos(row, seats, failures),
             status=status,
             hints=row.hints,
             turn=row.turn if status == "playing" else None,
@@ -280,6 +509,7 @@ class Classroom:
             moves=row.actions,
             created=row.created,
             updated=row.updated,
+            closed_by=self._closed_by(row),
         )
 
     @staticmethod
@@ -444,22 +674,27 @@ class Classroom:
 
     def join(self, code: str, name: str, pin: str) -> str:
         """Sit at table ``code`` as ``name`` with a 4-digit ``pin``; returns the token the
-        seat acts with.  The same name (in any case) and PIN later give the same seat
-        back, with a new token (a student may use several devices).  A name taken with
-        another PIN raises :class:`WrongPin` (counted; the seat locks after
-        :data:`MAX_PIN_FAILURES`); a full table :class:`TableFull`; a finished or closed
-        one :class:`TableClosed` (its students may still come back)."""
+        seat acts with.  The same name (compared by its key) and PIN later give the same
+        seat back, with a new token (a student may use several devices).
+
+        A name belongs to one student of the class: a name whose key is a student's, with
+        another PIN, raises :class:`WrongPin` at any table (counted; after the limits'
+        ``pin_tries`` each try waits, :class:`PinThrottled`); a new name makes a new
+        student.  A full table raises :class:`TableFull`; a finished or closed one
+        :class:`TableClosed` (its students may still come back)."""
         code = normalize_code(code)
         name = check_name(name)
-        key = name.casefold()
+        key = name_key(name)
+        own = name.casefold()  # how seats were keyed before keys folded look-alikes
         pin = check_pin(pin)
         pin_hash: str | None = None
         for attempt in range(_RETRIES):
             row = self._row(code)
             seats = self._store.seats(code)
             mine = [s for s in seats if s.name_key == key]
+            mine += [s for s in seats if s.name_key == own != key]
             if mine:
-                return self._rejoin(mine[0], pin)
+                return self._rejoin(mine, pin)
             if row.closed or row.over:
                 raise TableClosed(f"table {code} is {self._status(row)}: it takes no new player")
             taken = {s.seat for s in seats}
@@ -470,51 +705,88 @@ class Classroom:
                     "with the same name and PIN"
                 )
             if pin_hash is None:
-                pin_hash = hash_secret(pin)
+                pin_hash = self._sign_in(key, name, pin)
             token = new_token()
             now = time.time()
-            seat = SeatRow(code, free[0], name, key, pin_hash, 0, now)
+            seat = SeatRow(code, free[0], name, key, pin_hash, 0, now, key)
             new = replace(row, version=row.version + 1, updated=now, free=len(free) - 1)
             if self._computer_to_move(new):
                 new = replace(new, ai_until=now + self._lease)
-            if self._store.take_seat(row, new, seat, token_digest(token)):
-                self._tokens[token] = (code, seat.seat)
+            if self._store.take_seat(row, new, seat, token_digest(token), self._clock()):
                 self._after(new, wait=True)
                 return token
             time.sleep(random.uniform(0, min(0.05, 0.0005 * 2**attempt)))
         raise TableBusy(f"table {code} kept changing; try again")
 
-    def _rejoin(self, seat: SeatRow, pin: str) -> str:
-        count = self._store.count_failure(seat.code, seat.seat, MAX_PIN_FAILURES)
-        if count is None:
-            raise SeatLocked(
-                f"{possessive(seat.name)} seat at table {seat.code} is locked after "
-                f"{MAX_PIN_FAILURES} "
-                "wrong PINs: ask the teacher to unlock it"
-            )
-        if not check_secret(pin, seat.pin_hash):
-            left = MAX_PIN_FAILURES - count
-            raise WrongPin(
-                f"the name {seat.name!r} is taken at table {seat.code}, with another PIN "
-                f"({left} attempt{'s' if left != 1 else ''} left before the seat locks)",
-                attempts_left=left,
-            )
-        self._store.reset_failures(seat.code, seat.seat)
+    def _sign_in(self, key: str, name: str, pin: str) -> str:
+        """The PIN hash of the student ``key``, once ``pin`` is theirs (a new student when
+        nobody has that key yet)."""
+        for _ in range(_RETRIES):
+            student = self._store.student(key)
+            if student is not None:
+                return check_student_pin(self._store, self._limits, student, pin, now=self._clock())
+            row = new_student(key, name, pin, self._clock())
+            if self._store.add_student(row):
+                return row.pin_hash
+        raise TableBusy("the class was busy; try again")  # pragma: no cover
+
+    def _student(self, seat: SeatRow) -> StudentRow:
+        """The student whose throttle a seat's PIN tries count on (made for a seat that has
+        none, which only a store edited by hand has)."""
+        student = self._store.student(seat.name_key)
+        if student is None:
+            self._store.add_student(
+                replace(new_student(seat.name_key, seat.name, "0000", seat.joined),
+                        pin_hash=seat.pin_hash)
+            )  # fmt: skip
+            student = self._store.student(seat.name_key)
+            assert student is not None
+        return student
+
+    def _rejoin(self, seats: Sequence[SeatRow], pin: str) -> str:
+        """A new token for the seat among ``seats`` (the table's seats with the name typed)
+        whose PIN ``pin`` is, counted on the student's throttle."""
+        student = self._student(seats[0])
+        matched = check_student_pin(
+            self._store, self._limits, student, pin, [s.pin_hash for s in seats],
+            now=self._clock(),
+        )  # fmt: skip
+        seat = next(s for s in seats if s.pin_hash == matched)
+        old = not seat.student and seat.name_key == student.name_key
+        if old and check_secret(pin, student.pin_hash):  # an old seat with the student's PIN
+            self._store.link_seat(seat.code, seat.seat, student.name_key, student.pin_hash)
         token = new_token()
-        self._store.add_token(seat.code, seat.seat, token_digest(token))
-        self._tokens[token] = (seat.code, seat.seat)
+        self._store.add_token(seat.code, seat.seat, token_digest(token), self._clock())
         return token
 
     def _seat_of(self, token: object) -> tuple[str, int]:
-        if isinstance(token, str) and token in self._tokens:
-            return self._tokens[token]
         digest = token_digest(token)
         found = self._store.token(digest) if digest else None
         if found is None:
             raise UnknownToken("this token belongs to no seat: join again with your name and PIN")
-        assert isinstance(token, str)
-        self._tokens[token] = found
-        return found
+        code, seat, issued = found
+        if self._clock() - issued > self._limits.token_hours * 3600:
+            raise TokenExpired("your seat's pass has expired: type your name and PIN to sit again")
+        return code, seat
+
+    def leave(self, token: str) -> None:
+        """Leave the token's seat from this device.  At a table still waiting for students
+        the seat becomes free again (the student is no longer at the table, and every
+        device of theirs loses it); at a table being played, finished or closed, this
+        token stops working and the seat stays the student's: their name and PIN bring
+        them back to it.  :class:`UnknownToken` for a token of no seat."""
+        digest = token_digest(token)
+        for attempt in range(_RETRIES):
+            code, seat = self._seat_of(token)
+            row = self._row(code)
+            if self._status(row) != "waiting":
+                self._store.drop_token(digest)
+                return
+            new = replace(row, version=row.version + 1, updated=time.time(), free=row.free + 1)
+            if self._store.free_seat(row, new, seat):
+                return
+            time.sleep(random.uniform(0, min(0.05, 0.0005 * 2**attempt)))
+        raise TableBusy("the table kept changing; try again")  # pragma: no cover
 
     def seat(self, token: str) -> Seat:
         """Whose ``token`` is: table code, seat number and name."""
@@ -536,14 +808,21 @@ class Classroom:
         seats, all read at once: what a seat's page draws, and the version to wait on."""
         code, seat = self._seat_of(token)
         row = self._fresh(code)
+        seats = self._store.seats(code)
+        mine = next((s for s in seats if s.seat == seat), None)
+        student = self._store.student(mine.name_key) if mine is not None else None
+        wait = student.wait_until - self._clock() if student is not None else 0.0
         return SeatState(
             code=code,
             seat=seat,
             version=row.version,
             status=self._status(row),
             hints=row.hints,
-            seats=self._seat_infos(row, self._store.seats(code)),
+            seats=self._seat_infos(row, seats, self._failures()),
             view=self._load(row).view(seat),
+            pin_wait=max(0.0, wait),
+            pin_failures=student.failures if student is not None else 0,
+            closed_by=self._closed_by(row),
         )
 
     def play(
@@ -659,7 +938,7 @@ class Classroom:
         the last move; no hidden card."""
         code = normalize_code(code)
         row = self._fresh(code)
-        seats = self._seat_infos(row, self._store.seats(code))
+        seats = self._seat_infos(row, self._store.seats(code), self._failures())
         return picture(
             self._load(row),
             code=code,
@@ -667,19 +946,21 @@ class Classroom:
             status=self._status(row),
             seats=seats,
             hints=row.hints,
+            closed_by=self._closed_by(row),
         )
 
     def table(self, code: str) -> TableInfo:
         """Table ``code`` as the lists show it."""
         code = normalize_code(code)
-        return self._info(self._row(code), self._store.seats(code))
+        return self._info(self._row(code), self._store.seats(code), self._failures())
 
     def tables(self) -> list[TableInfo]:
         """Every table, oldest first."""
         seats: dict[str, list[SeatRow]] = {}
         for s in self._store.seats(None):
             seats.setdefault(s.code, []).append(s)
-        return [self._info(row, seats.get(row.code, [])) for row in self._store.tables()]
+        failures = self._failures()
+        return [self._info(row, seats.get(row.code, []), failures) for row in self._store.tables()]
 
     def download(self, code: str) -> str:
         """The JSON save of a finished (or closed) game: ``Game.from_json`` loads it, and
@@ -692,23 +973,51 @@ class Classroom:
         return row.game
 
     def leaderboard(self) -> list[LeaderRow]:
-        """The students over every finished game: most wins first, then most points.
-        Names are compared without case, as :meth:`join` does."""
-        rows = {row.code: row for row in self._store.tables() if row.over}
-        board: dict[str, list[Any]] = {}
+        """The class standings over every finished game: one row per player (a student:
+        name and PIN; see :mod:`.store` for the old seats that count on their own), their
+        games with classmates (another seat was a student) and with computers only (every
+        other seat was a computer) apart.  Most wins with classmates first, then most
+        points with them, then by name."""
+        over = {row.code: row for row in self._store.tables() if row.over}
+        names = {s.name_key: s.name for s in self._store.students()}
+        seats: dict[str, list[SeatRow]] = {}
         for s in self._store.seats(None):
-            row = rows.get(s.code)
-            if row is None:
-                continue
-            line = board.setdefault(s.name_key, [s.name, 0, 0, 0, 0, 0])
-            result = row.result[s.seat]
-            line[1] += 1
-            line[2] += result > 0
-            line[3] += result == 0
-            line[4] += result < 0
-            line[5] += row.scores[s.seat]
-        lines = [LeaderRow(*line) for line in board.values()]
-        return sorted(lines, key=lambda r: (-r.wins, -r.points, r.games, r.name.casefold()))
+            if s.code in over:
+                seats.setdefault(s.code, []).append(s)
+        lines: dict[str, LeaderRow] = {}
+        for code, at_table in seats.items():
+            row = over[code]
+            classmates = len(at_table) > 1
+            for s in at_table:
+                player = s.student or f"{s.code}:{s.seat}"
+                line = lines.get(player) or LeaderRow(names.get(s.student, s.name))
+                result, points = row.result[s.seat], row.scores[s.seat]
+                if classmates:
+                    line = replace(line, classmates=line.classmates.add(result, points))
+                else:
+                    line = replace(line, computers=line.computers.add(result, points))
+                lines[player] = line
+        return sorted(
+            lines.values(),
+            key=lambda r: (-r.classmates.wins, -r.classmates.points, r.name.casefold(), r.name),
+        )
+
+    def standings_csv(self) -> str:
+        """The standings (:meth:`leaderboard`) as CSV for a spreadsheet (teacher): the
+        header :data:`STANDINGS_HEADER`, then a line per player.  A name that starts like
+        a formula (``=``, ``+``, ``-``, ``@``) gets a leading ``'``, so a spreadsheet shows
+        it as text."""
+        self._need_teacher("download the standings")
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(STANDINGS_HEADER)
+        for r in self.leaderboard():
+            writer.writerow(
+                [_csv_field(r.name)]
+                + [getattr(r.classmates, f) for f in ("games", "wins", "draws", "losses", "points")]
+                + [getattr(r.computers, f) for f in ("games", "wins", "draws", "losses", "points")]
+            )
+        return out.getvalue()
 
     def resume(self, code: str | None = None) -> int:
         """Make every computer move left pending (by a process that stopped), at table
@@ -737,7 +1046,7 @@ class Classroom:
         code = normalize_code(code)
 
         def change(row: TableRow, game: Game) -> tuple[TableRow, None]:
-            return self._next(row, game, driving=False, closed=True), None
+            return self._next(row, game, driving=False, closed=True, closed_by="teacher"), None
 
         self._transact(code, change)
 
@@ -762,15 +1071,52 @@ class Classroom:
         self._store.set_meta("hints_default", "1" if allowed else "0")
 
     def unlock(self, code: str, name: str) -> None:
-        """Unlock a seat locked by wrong PINs (teacher)."""
+        """Forget the wrong PINs of the student sitting at ``code`` as ``name``, and any
+        wait they caused (teacher)."""
         self._need_teacher("unlock a seat")
         code = normalize_code(code)
-        key = check_name(name).casefold()
-        for s in self._store.seats(code):
-            if s.name_key == key:
-                self._store.reset_failures(code, s.seat)
-                return
+        name = check_name(name)
+        keys = (name_key(name), name.casefold())
+        for key in keys:
+            for s in self._store.seats(code):
+                if s.name_key == key:
+                    self._store.reset_student_failures(s.name_key)
+                    return
         raise BadInput(f"nobody called {name!r} sits at table {code}")
+
+    def clear_pin_waits(self, name: str) -> None:
+        """Forget the wrong PINs of the student called ``name`` (compared by its key), and
+        any wait they caused, at every table and on the puzzle page (teacher)."""
+        self._need_teacher("clear a student's PIN waits")
+        key = name_key(check_name(name))
+        if self._store.student(key) is None:
+            raise BadInput(f"no student of the class is called {name!r}")
+        self._store.reset_student_failures(key)
+
+    def alerts(self) -> list[Alert]:
+        """What the teacher should see at the top of their page (teacher): wrong teacher
+        passwords since the teacher last logged in (kind ``"password"``, first), then each
+        student with wrong PINs since their last right one (kind ``"pin"``, the latest
+        first), with the wait before their next try is taken."""
+        self._need_teacher("see the alerts")
+        now = self._clock()
+        alerts = []
+        tries = _teacher_tries(self._store.meta(TEACHER_TRIES))
+        if tries["run"] > 0:
+            alerts.append(
+                Alert("password", None, (), int(tries["run"]), max(0.0, tries["until"] - now),
+                      tries["last"])
+            )  # fmt: skip
+        tables: dict[str, set[str]] = {}
+        for s in self._store.seats(None):
+            tables.setdefault(s.name_key, set()).add(s.code)
+        pins = [
+            Alert("pin", st.name, tuple(sorted(tables.get(st.name_key, ()))), st.failures,
+                  max(0.0, st.wait_until - now), st.last_try)
+            for st in self._store.students()
+            if st.failures > 0
+        ]  # fmt: skip
+        return alerts + sorted(pins, key=lambda a: (-a.last, a.name or ""))
 
     def download_all(self) -> dict[str, str]:
         """Every finished or closed game's JSON save by table code (teacher)."""

@@ -6,8 +6,32 @@ seats (names, hashed PINs, wrong-PIN counts), the digests of the seat tokens, an
 settings (the schema version, the teacher password's hash).  Since schema 2 it also keeps
 the class's puzzle trainer: each student who signs in to the puzzle page (name and hashed
 PIN, like a seat) with their Glicko-2 rating, each puzzle's class rating, and every attempt
-at a puzzle.  A store of schema 1 is upgraded when it is opened: its tables are kept and the
-puzzle tables are added.
+at a puzzle.
+
+**Schema 3: one identity per student.**  The students table is the class's list of players,
+for the tables as well as the puzzles: a player is a name (compared by its key,
+:func:`~.credentials.name_key`) and a PIN.  Each seat names the student it counts for
+(``student``, their key), and holds that student's PIN hash.  Wrong PINs are counted per
+student (``failures``, ``last_try``, ``wait_until``: the throttle), the teacher password's
+run of wrong tries is kept in the settings (``teacher_tries``), a closed table says who
+closed it (``closed_by``), and a token's ``created`` time is when it was issued (tokens
+expire).
+
+**Upgrades.**  A store of an older schema is upgraded when it is opened, in one
+transaction, keeping every row: schema 1 gains the puzzle tables, schema 2 the columns of
+schema 3.  Name keys are computed again with today's rule (it folds look-alike letters):
+
+- a student, or a seat, whose new key is already another row's (two old names that now read
+  as the same name, like a Latin "Ana" and a Cyrillic "Аna") keeps its old key, so both rows
+  stay; signing in with either spelling then reaches the first one, and a seat whose key was
+  kept is still found by its owner's own spelling (see :meth:`~.room.Classroom.join`);
+- each name of an old seat becomes a student if it is not one yet, with the PIN of its
+  oldest seat (the puzzle page's student, when there was one, keeps theirs);
+- a seat holding exactly its student's PIN hash counts for that student.  Any other old seat
+  (the same name at another table: PINs are stored salted, so the upgrade cannot tell
+  whether it was the same PIN) keeps working with its own PIN, but counts as a player of its
+  own in the standings (``student`` is empty) until its owner comes back to it with the
+  student's PIN: then it joins the student's line.
 
 Every change is one transaction that checks the version it read (``UPDATE ... WHERE
 version = ?``): when two devices act at once, one of them wins and the other finds a
@@ -25,9 +49,9 @@ import json
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 __all__ = [
@@ -44,7 +68,7 @@ __all__ = [
 
 #: What the settings table says a classroom store is, and the schema version of this code.
 FORMAT = "dweebies-widget/classroom"
-SCHEMA = 2
+SCHEMA = 3
 
 #: The schema, one statement each; the same SQL for SQLite and PostgreSQL.
 SCHEMA_SQL = (
@@ -111,6 +135,17 @@ PUZZLE_SQL = (
         tried DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (name_key, puzzle, number))""",
 )
+#: What schema 3 adds to the tables of schema 2 (their rows are kept).
+THIRD_SQL = (
+    "ALTER TABLE dweebies_tables ADD COLUMN closed_by TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE dweebies_seats ADD COLUMN student TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE dweebies_students ADD COLUMN last_try DOUBLE PRECISION NOT NULL DEFAULT 0",
+    "ALTER TABLE dweebies_students ADD COLUMN wait_until DOUBLE PRECISION NOT NULL DEFAULT 0",
+)
+#: The settings key of the teacher password's run of wrong tries (JSON: ``run``, wrong tries
+#: in a row; ``last``, when the last one was made; ``until``, the end of a lockout).
+TEACHER_TRIES = "teacher_tries"
+_NO_TRIES = '{"last": 0.0, "run": 0, "until": 0.0}'
 #: The tables of schema 1 (a store with only these is upgraded), and of this schema.
 FIRST_TABLE_NAMES = ("dweebies_meta", "dweebies_tables", "dweebies_seats", "dweebies_tokens")
 TABLE_NAMES = (
@@ -122,13 +157,14 @@ TABLE_NAMES = (
 
 _TABLE_COLUMNS = (
     "code, version, players, free, ai, closed, hints, created, updated, turn, finished, scores, "
-    "result, actions, ai_until, game"
+    "result, actions, ai_until, game, closed_by"
 )
 #: ``column = ?`` for every column of a table but its code, for updates.
 TABLE_UPDATE = ", ".join(f"{c.strip()} = ?" for c in _TABLE_COLUMNS.split(",")[1:])
-_SEAT_COLUMNS = "code, seat, name, name_key, pin_hash, failures, joined"
+_SEAT_COLUMNS = "code, seat, name, name_key, pin_hash, failures, joined, student"
 _STUDENT_COLUMNS = (
-    "name_key, name, pin_hash, failures, joined, version, rating, deviation, volatility"
+    "name_key, name, pin_hash, failures, joined, version, rating, deviation, volatility, "
+    "last_try, wait_until"
 )
 _PUZZLE_COLUMNS = "puzzle, version, rating, deviation, volatility"
 _ATTEMPT_COLUMNS = "name_key, puzzle, number, solved, hints, seconds, tried"
@@ -164,6 +200,8 @@ class TableRow:
     ai_until: float
     """Until when a process is busy making the computer seats' moves (0: none)."""
     game: str
+    closed_by: str = ""
+    """Who closed the table: ``"teacher"``, or ``""`` while it is open."""
 
     @classmethod
     def from_sql(cls, row: Sequence[Any]) -> TableRow:
@@ -184,6 +222,7 @@ class TableRow:
             actions,
             ai_until,
             game,
+            closed_by,
         ) = row
         return cls(
             code=str(code),
@@ -202,6 +241,7 @@ class TableRow:
             actions=int(actions),
             ai_until=float(ai_until),
             game=str(game),
+            closed_by=str(closed_by),
         )
 
     def to_sql(self) -> tuple[Any, ...]:
@@ -222,12 +262,14 @@ class TableRow:
             self.actions,
             self.ai_until,
             self.game,
+            self.closed_by,
         )
 
 
 @dataclass(frozen=True)
 class SeatRow:
-    """A student's seat: the name as typed, its compared form, the PIN's hash."""
+    """A student's seat: the name as typed, its compared form, the PIN's hash, and the key
+    of the student it counts for (``""``: an old seat of its own, see the module's notes)."""
 
     code: str
     seat: int
@@ -235,22 +277,30 @@ class SeatRow:
     name_key: str
     pin_hash: str
     failures: int
-    """Wrong PINs since the last right one."""
+    """Unused since schema 3 (wrong PINs are counted per student)."""
     joined: float
+    student: str = ""
 
     @classmethod
     def from_sql(cls, row: Sequence[Any]) -> SeatRow:
-        code, seat, name, key, pin_hash, failures, joined = row
+        code, seat, name, key, pin_hash, failures, joined, student = row
         return cls(
-            str(code), int(seat), str(name), str(key), str(pin_hash), int(failures), float(joined)
-        )
+            str(code), int(seat), str(name), str(key), str(pin_hash), int(failures),
+            float(joined), str(student),
+        )  # fmt: skip
+
+    def to_sql(self) -> tuple[Any, ...]:
+        return (
+            self.code, self.seat, self.name, self.name_key, self.pin_hash, self.failures,
+            self.joined, self.student,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)
 class StudentRow:
-    """A student of the puzzle page: the name as typed, its compared form (the same rule as
-    a seat's), the PIN's hash, and their Glicko-2 rating; ``version`` bumps with each
-    attempt they make."""
+    """A student of the class (of the tables and the puzzle page): the name as typed, its
+    compared form, the PIN's hash, the wrong-PIN throttle, and their Glicko-2 rating on the
+    puzzles; ``version`` bumps with each puzzle attempt they make."""
 
     name_key: str
     name: str
@@ -262,13 +312,27 @@ class StudentRow:
     rating: float
     deviation: float
     volatility: float
+    last_try: float = 0.0
+    """When the last PIN try was counted (seconds since the epoch)."""
+    wait_until: float = 0.0
+    """Until when a PIN try is refused unchecked (0: no wait)."""
 
     @classmethod
     def from_sql(cls, row: Sequence[Any]) -> StudentRow:
-        key, name, pin_hash, failures, joined, version, rating, deviation, volatility = row
+        (
+            key, name, pin_hash, failures, joined, version, rating, deviation, volatility,
+            last_try, wait_until,
+        ) = row  # fmt: skip
         return cls(
             str(key), str(name), str(pin_hash), int(failures), float(joined), int(version),
-            float(rating), float(deviation), float(volatility),
+            float(rating), float(deviation), float(volatility), float(last_try),
+            float(wait_until),
+        )  # fmt: skip
+
+    def to_sql(self) -> tuple[Any, ...]:
+        return (
+            self.name_key, self.name, self.pin_hash, self.failures, self.joined, self.version,
+            self.rating, self.deviation, self.volatility, self.last_try, self.wait_until,
         )  # fmt: skip
 
 
@@ -424,8 +488,36 @@ class Store(ABC):
                 )
         return count
 
+    def update_meta(self, key: str, change: Callable[[str | None], str]) -> str:
+        """Set a setting to ``change(its value now)`` (``None`` when it has none), as one
+        compare-and-set: when another process changed it meanwhile, ``change`` is applied
+        again to the new value.  The value set."""
+        for _ in range(1000):
+            with self.writing() as cur:
+                self._run(cur, "SELECT value FROM dweebies_meta WHERE key = ?", (key,))
+                row = cur.fetchone()
+                old = None if row is None else str(row[0])
+                new = change(old)
+                if old is None:
+                    self._run(
+                        cur,
+                        "INSERT INTO dweebies_meta (key, value) VALUES (?, ?) "
+                        "ON CONFLICT (key) DO NOTHING",
+                        (key, new),
+                    )
+                else:
+                    self._run(
+                        cur,
+                        "UPDATE dweebies_meta SET value = ? WHERE key = ? AND value = ?",
+                        (new, key, old),
+                    )
+                if cur.rowcount == 1:
+                    return new
+            time.sleep(0.001)
+        raise RuntimeError(f"the setting {key!r} kept changing")  # pragma: no cover
+
     def _init_schema(self, cur: Cursor) -> None:
-        for statement in (*SCHEMA_SQL, *PUZZLE_SQL):
+        for statement in (*SCHEMA_SQL, *PUZZLE_SQL, *THIRD_SQL):
             self._run(cur, statement)
         for key, value in (
             ("format", FORMAT),
@@ -433,6 +525,7 @@ class Store(ABC):
             ("created", f"{time.time():.3f}"),
             ("teacher_password", ""),
             ("teacher_failures", "0"),
+            (TEACHER_TRIES, _NO_TRIES),
             ("hints_default", "1"),
         ):
             self._run(cur, "INSERT INTO dweebies_meta (key, value) VALUES (?, ?)", (key, value))
@@ -461,13 +554,93 @@ class Store(ABC):
 
     def _upgrade(self, cur: Cursor) -> None:
         """Bring a checked store of an older schema to this one, in the transaction of
-        ``cur`` (its tables are kept: schema 2 only adds the puzzle tables)."""
+        ``cur``, keeping every row (see the module's notes)."""
         self._run(cur, "SELECT value FROM dweebies_meta WHERE key = 'schema'")
-        if int(cur.fetchone()[0]) >= SCHEMA:
+        schema = int(cur.fetchone()[0])
+        if schema >= SCHEMA:
             return
-        for statement in PUZZLE_SQL:
+        if schema < 2:
+            for statement in PUZZLE_SQL:
+                self._run(cur, statement)
+        for statement in THIRD_SQL:
             self._run(cur, statement)
+        self._run(cur, "UPDATE dweebies_tables SET closed_by = 'teacher' WHERE closed = 1")
+        self._run(
+            cur, "INSERT INTO dweebies_meta (key, value) VALUES (?, ?)", (TEACHER_TRIES, _NO_TRIES)
+        )
+        self._rekey_students(cur)
+        self._rekey_seats(cur)
         self._run(cur, "UPDATE dweebies_meta SET value = ? WHERE key = 'schema'", (str(SCHEMA),))
+
+    @staticmethod
+    def _new_key(name: str, old: str) -> str:
+        """``name``'s key by today's rule; ``old`` for a name today's rule refuses."""
+        from .credentials import name_key
+        from .errors import BadInput
+
+        try:
+            return name_key(name)
+        except BadInput:
+            return old
+
+    def _rekey_students(self, cur: Cursor) -> None:
+        """Give the students their key by today's rule (oldest first; a key already taken
+        is left as it was), moving their puzzle attempts along."""
+        self._run(cur, f"SELECT {_STUDENT_COLUMNS} FROM dweebies_students ORDER BY joined")
+        students = [StudentRow.from_sql(r) for r in cur.fetchall()]
+        taken = {s.name_key for s in students}
+        for student in students:
+            key = self._new_key(student.name, student.name_key)
+            if key == student.name_key or key in taken:
+                continue
+            moved = replace(student, name_key=key)
+            self._run(
+                cur,
+                f"INSERT INTO dweebies_students ({_STUDENT_COLUMNS}) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                moved.to_sql(),
+            )
+            self._run(
+                cur,
+                "UPDATE dweebies_attempts SET name_key = ? WHERE name_key = ?",
+                (key, student.name_key),
+            )
+            self._run(cur, "DELETE FROM dweebies_students WHERE name_key = ?", (student.name_key,))
+            taken.discard(student.name_key)
+            taken.add(key)
+
+    def _rekey_seats(self, cur: Cursor) -> None:
+        """Give the seats their key by today's rule (a key taken at the same table is left
+        as it was), a student for each name, and the student they count for."""
+        from ..puzzles.glicko import STUDENT
+
+        self._run(cur, f"SELECT {_SEAT_COLUMNS} FROM dweebies_seats ORDER BY joined, code, seat")
+        seats = [SeatRow.from_sql(r) for r in cur.fetchall()]
+        self._run(cur, "SELECT name_key, pin_hash FROM dweebies_students")
+        pins = {str(k): str(h) for k, h in cur.fetchall()}
+        keys = {(s.code, s.name_key) for s in seats}
+        for seat in seats:
+            key = self._new_key(seat.name, seat.name_key)
+            if key != seat.name_key and (seat.code, key) not in keys:
+                keys.discard((seat.code, seat.name_key))
+                keys.add((seat.code, key))
+            else:
+                key = seat.name_key
+            if key not in pins:
+                self._run(
+                    cur,
+                    f"INSERT INTO dweebies_students ({_STUDENT_COLUMNS}) VALUES "
+                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (key, seat.name, seat.pin_hash, 0, seat.joined, 0, STUDENT.rating,
+                     STUDENT.deviation, STUDENT.volatility, 0.0, 0.0),
+                )  # fmt: skip
+                pins[key] = seat.pin_hash
+            self._run(
+                cur,
+                "UPDATE dweebies_seats SET name_key = ?, student = ?, failures = 0 "
+                "WHERE code = ? AND seat = ?",
+                (key, key if pins[key] == seat.pin_hash else "", seat.code, seat.seat),
+            )
 
     # ------------------------------------------------------------------ tables
     def insert_table(self, row: TableRow) -> bool:
@@ -479,7 +652,7 @@ class Store(ABC):
             self._run(
                 cur,
                 f"INSERT INTO dweebies_tables ({_TABLE_COLUMNS}) VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 row.to_sql(),
             )
             self.notify(cur, row.code, row.version)
@@ -554,77 +727,87 @@ class Store(ABC):
             rows = cur.fetchall()
         return [SeatRow.from_sql(r) for r in rows]
 
-    def take_seat(self, old: TableRow, new: TableRow, seat: SeatRow, digest: str) -> bool:
-        """Seat a new student and give them a token, in the same transaction as the table's
-        next version ``new``; ``False`` if the table changed first."""
+    def take_seat(
+        self, old: TableRow, new: TableRow, seat: SeatRow, digest: str, now: float | None = None
+    ) -> bool:
+        """Seat a new student and give them a token (issued at ``now``), in the same
+        transaction as the table's next version ``new``; ``False`` if the table changed
+        first."""
         with self.writing() as cur:
             self._update(cur, old, new)
             if cur.rowcount != 1:
                 return False
             self._run(
                 cur,
-                f"INSERT INTO dweebies_seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    seat.code,
-                    seat.seat,
-                    seat.name,
-                    seat.name_key,
-                    seat.pin_hash,
-                    seat.failures,
-                    seat.joined,
-                ),
+                f"INSERT INTO dweebies_seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                seat.to_sql(),
             )
-            self._insert_token(cur, seat.code, seat.seat, digest)
+            self._insert_token(cur, seat.code, seat.seat, digest, now)
             self.notify(cur, new.code, new.version)
         return True
 
-    def add_token(self, code: str, seat: int, digest: str) -> None:
-        with self.writing() as cur:
-            self._insert_token(cur, code, seat, digest)
+    def free_seat(self, old: TableRow, new: TableRow, seat: int) -> bool:
+        """Free ``seat`` (its student and every token of it go), in the same transaction as
+        the table's next version ``new``; ``False`` if the table changed first."""
+        try:
+            with self.writing() as cur:
+                self._update(cur, old, new)
+                if cur.rowcount != 1:
+                    raise Changed
+                self._run(
+                    cur,
+                    "DELETE FROM dweebies_tokens WHERE code = ? AND seat = ?",
+                    (old.code, seat),
+                )
+                self._run(
+                    cur, "DELETE FROM dweebies_seats WHERE code = ? AND seat = ?", (old.code, seat)
+                )
+                if cur.rowcount != 1:
+                    raise Changed  # another device freed it first
+                self.notify(cur, new.code, new.version)
+        except Changed:
+            return False
+        return True
 
-    def _insert_token(self, cur: Cursor, code: str, seat: int, digest: str) -> None:
+    def link_seat(self, code: str, seat: int, student: str, pin_hash: str) -> None:
+        """Make an old seat count for ``student`` (whose PIN it turned out to have)."""
+        with self.writing() as cur:
+            self._run(
+                cur,
+                "UPDATE dweebies_seats SET student = ?, pin_hash = ? WHERE code = ? AND seat = ?",
+                (student, pin_hash, code, seat),
+            )
+
+    def add_token(self, code: str, seat: int, digest: str, now: float | None = None) -> None:
+        with self.writing() as cur:
+            self._insert_token(cur, code, seat, digest, now)
+
+    def _insert_token(
+        self, cur: Cursor, code: str, seat: int, digest: str, now: float | None
+    ) -> None:
         self._run(
             cur,
             "INSERT INTO dweebies_tokens (digest, code, seat, created) VALUES (?, ?, ?, ?)",
-            (digest, code, seat, time.time()),
+            (digest, code, seat, time.time() if now is None else now),
         )
 
-    def token(self, digest: str) -> tuple[str, int] | None:
-        """The ``(code, seat)`` a token digest belongs to."""
+    def token(self, digest: str) -> tuple[str, int, float] | None:
+        """The ``(code, seat, issued)`` of a token digest (``issued``: seconds since the
+        epoch)."""
         with self.reading() as cur:
-            self._run(cur, "SELECT code, seat FROM dweebies_tokens WHERE digest = ?", (digest,))
+            self._run(
+                cur, "SELECT code, seat, created FROM dweebies_tokens WHERE digest = ?", (digest,)
+            )
             row = cur.fetchone()
-        return None if row is None else (str(row[0]), int(row[1]))
+        return None if row is None else (str(row[0]), int(row[1]), float(row[2]))
 
-    def count_failure(self, code: str, seat: int, limit: int) -> int | None:
-        """Count one more PIN attempt against the seat, before it is checked, unless it has
-        reached ``limit`` (then ``None``: locked).  Counting first means attempts made at
-        the same moment from many devices can never slip past the limit."""
+    def drop_token(self, digest: str) -> bool:
+        """Forget a token; whether there was one."""
         with self.writing() as cur:
-            self._run(
-                cur,
-                "UPDATE dweebies_seats SET failures = failures + 1 "
-                "WHERE code = ? AND seat = ? AND failures < ?",
-                (code, seat, limit),
-            )
-            if cur.rowcount != 1:
-                return None
-            self._run(
-                cur,
-                "SELECT failures FROM dweebies_seats WHERE code = ? AND seat = ?",
-                (code, seat),
-            )
-            return int(cur.fetchone()[0])
+            self._run(cur, "DELETE FROM dweebies_tokens WHERE digest = ?", (digest,))
+            return bool(cur.rowcount == 1)
 
-    def reset_failures(self, code: str, seat: int) -> None:
-        with self.writing() as cur:
-            self._run(
-                cur,
-                "UPDATE dweebies_seats SET failures = 0 WHERE code = ? AND seat = ?",
-                (code, seat),
-            )
-
-    # ------------------------------------------------------------------ puzzle students
+    # ------------------------------------------------------------------ students
     def student(self, name_key: str) -> StudentRow | None:
         with self.reading() as cur:
             self._run(
@@ -636,7 +819,7 @@ class Store(ABC):
         return None if row is None else StudentRow.from_sql(row)
 
     def students(self) -> list[StudentRow]:
-        """Every student of the puzzle page, by name."""
+        """Every student of the class, by key."""
         with self.reading() as cur:
             self._run(cur, f"SELECT {_STUDENT_COLUMNS} FROM dweebies_students ORDER BY name_key")
             rows = cur.fetchall()
@@ -648,32 +831,63 @@ class Store(ABC):
             self._run(
                 cur,
                 f"INSERT INTO dweebies_students ({_STUDENT_COLUMNS}) VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING",
-                (
-                    row.name_key, row.name, row.pin_hash, row.failures, row.joined, row.version,
-                    row.rating, row.deviation, row.volatility,
-                ),
-            )  # fmt: skip
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING",
+                row.to_sql(),
+            )
             return bool(cur.rowcount == 1)
 
-    def count_student_failure(self, name_key: str, limit: int) -> int | None:
-        """As :meth:`count_failure`, for a student of the puzzle page."""
+    def pin_failures(self) -> dict[str, int]:
+        """The wrong PINs of each student who has some, by key."""
+        with self.reading() as cur:
+            self._run(cur, "SELECT name_key, failures FROM dweebies_students WHERE failures > 0")
+            return {str(k): int(f) for k, f in cur.fetchall()}
+
+    def settle_pin_try(
+        self, name_key: str, now: float, right: bool, wait_after: Callable[[int], float]
+    ) -> float | None:
+        """Record a checked PIN try of the student: ``None`` once it is recorded (a right
+        one forgets the wrong ones; a wrong one is counted, and with ``f`` wrong ones in a
+        row the next try waits ``wait_after(f)`` seconds), or, when a wait began meanwhile,
+        the seconds left (then nothing is recorded and the try does not count, right or
+        wrong).  Tries settle one at a time (a compare-and-set on the count), so guesses
+        made at the same moment from many devices never slip past a wait, and a student's
+        own right PINs from several devices never make one."""
+        for _ in range(1000):
+            with self.writing() as cur:
+                self._run(
+                    cur,
+                    "SELECT failures, wait_until FROM dweebies_students WHERE name_key = ?",
+                    (name_key,),
+                )
+                row = cur.fetchone()
+                if row is None:
+                    raise LookupError(f"no student has the key {name_key!r}")
+                failures, until = int(row[0]), float(row[1])
+                if until > now:
+                    return until - now
+                if right:
+                    count, last, wait = 0, None, 0.0
+                else:
+                    count, last, wait = failures + 1, now, wait_after(failures + 1)
+                self._run(
+                    cur,
+                    "UPDATE dweebies_students SET failures = ?, "
+                    "last_try = COALESCE(?, last_try), wait_until = ? "
+                    "WHERE name_key = ? AND failures = ? AND wait_until = ?",
+                    (count, last, now + wait if wait > 0 else 0.0, name_key, failures, until),
+                )
+                if cur.rowcount == 1:
+                    return None
+            time.sleep(0.001)
+        raise RuntimeError("the student's PIN tries kept changing")  # pragma: no cover
+
+    def reset_student_failures(self, name_key: str) -> None:
+        """Forget the student's wrong PINs and any wait (a right PIN, or the teacher)."""
         with self.writing() as cur:
             self._run(
                 cur,
-                "UPDATE dweebies_students SET failures = failures + 1 "
-                "WHERE name_key = ? AND failures < ?",
-                (name_key, limit),
-            )
-            if cur.rowcount != 1:
-                return None
-            self._run(cur, "SELECT failures FROM dweebies_students WHERE name_key = ?", (name_key,))
-            return int(cur.fetchone()[0])
-
-    def reset_student_failures(self, name_key: str) -> None:
-        with self.writing() as cur:
-            self._run(
-                cur, "UPDATE dweebies_students SET failures = 0 WHERE name_key = ?", (name_key,)
+                "UPDATE dweebies_students SET failures = 0, wait_until = 0 WHERE name_key = ?",
+                (name_key,),
             )
 
     # ------------------------------------------------------------------ puzzle attempts

@@ -314,6 +314,7 @@ def test_spectators_see_no_hidden_card(room: Classroom) -> None:
         "moves",
         "winners",
         "hints",
+        "closed_by",
     }
     assert data["hand_sizes"] == [5, 5] and data["pile_size"] == 42
     assert data["last"]["seat"] == 1 and data["moves"] == 2 and data["current_player"] == 0

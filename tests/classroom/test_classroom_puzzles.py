@@ -41,11 +41,20 @@ def standard() -> list[Puzzle]:
     return list(load())
 
 
-def _downgrade(store: str) -> None:
-    """Make ``store`` a store of schema 1: without the puzzle tables, saying schema 1."""
-    puzzle_tables = [t for t in TABLE_NAMES if t not in FIRST_TABLE_NAMES]
-    statements = [f"DROP TABLE {t}" for t in reversed(puzzle_tables)]
-    statements.append("UPDATE dweebies_meta SET value = '1' WHERE key = 'schema'")
+def _downgrade(store: str, schema: int = 1) -> None:
+    """Make ``store`` a store of ``schema`` (1 or 2): without the columns of schema 3, and
+    for schema 1 without the puzzle tables."""
+    statements = [
+        "ALTER TABLE dweebies_tables DROP COLUMN closed_by",
+        "ALTER TABLE dweebies_seats DROP COLUMN student",
+        "ALTER TABLE dweebies_students DROP COLUMN last_try",
+        "ALTER TABLE dweebies_students DROP COLUMN wait_until",
+        "DELETE FROM dweebies_meta WHERE key = 'teacher_tries'",
+    ]
+    if schema == 1:
+        puzzle_tables = [t for t in TABLE_NAMES if t not in FIRST_TABLE_NAMES]
+        statements += [f"DROP TABLE {t}" for t in reversed(puzzle_tables)]
+    statements.append(f"UPDATE dweebies_meta SET value = '{schema}' WHERE key = 'schema'")
     if "://" in store:
         with psycopg.connect(store, autocommit=True) as conn:
             for s in statements:
@@ -93,7 +102,7 @@ def test_a_store_file_of_schema_1_is_upgraded_and_keeps_its_tables(tmp_path: Pat
     assert set(TABLE_NAMES) <= _tables(str(path))
     store = open_store(str(path))
     try:
-        assert store.meta("schema") == str(SCHEMA) == "2"
+        assert store.meta("schema") == str(SCHEMA) == "3"
     finally:
         store.close()
     trainer = PuzzleClass(str(path))
@@ -199,9 +208,9 @@ def test_answers_from_many_devices_at_once_are_each_counted_once(
 ) -> None:
     names = [f"Kid {i}" for i in range(6)]
     setup = PuzzleClass(store)
-    for n in names:
-        setup.sign_in(n, "1234")
+    keys = [setup.sign_in(n, "1234").key for n in names]
     setup.close()
+    first = keys[0]
     puzzle = standard[0]
     errors: list[BaseException] = []
 
@@ -209,15 +218,15 @@ def test_answers_from_many_devices_at_once_are_each_counted_once(
         trainer = PuzzleClass(store)  # a device of its own: its own connections
         try:
             start.wait()
-            trainer.record(key, puzzle.id, solved=key.endswith(("0", "2")), hints=0, seconds=1)
+            trainer.record(key, puzzle.id, solved=key in keys[0:3:2], hints=0, seconds=1)
         except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
         finally:
             trainer.close()
 
-    threads = [threading.Thread(target=answer, args=(n.casefold(),)) for n in names]
+    threads = [threading.Thread(target=answer, args=(k,)) for k in keys]
     # The same student on a second device, at the same moment.
-    threads.append(threading.Thread(target=answer, args=("kid 0",)))
+    threads.append(threading.Thread(target=answer, args=(first,)))
     start = threading.Barrier(len(threads))
     for t in threads:
         t.start()
@@ -228,12 +237,12 @@ def test_answers_from_many_devices_at_once_are_each_counted_once(
     try:
         attempts = raw.attempts(puzzle=puzzle.id)
         assert len(attempts) == len(names) + 1
-        assert sorted(a.number for a in attempts if a.name_key == "kid 0") == [1, 2]
-        assert all(a.number == 1 for a in attempts if a.name_key != "kid 0")
+        assert sorted(a.number for a in attempts if a.name_key == first) == [1, 2]
+        assert all(a.number == 1 for a in attempts if a.name_key != first)
         rated = raw.puzzle_rating(puzzle.id)
         assert rated is not None and rated.version == len(names)  # one update per student
         for s in raw.students():
-            assert s.version == (2 if s.name_key == "kid 0" else 1)
+            assert s.version == (2 if s.name_key == first else 1)
             assert s.rating != 1500  # each rated once, from their first answer
     finally:
         raw.close()

@@ -133,8 +133,8 @@ def test_a_locked_seat_and_its_unlocking_name_the_student(name: str, teacher_sto
     with pytest.raises(SeatLocked) as error:
         room.join(code, name, "1234")
     assert str(error.value) == (
-        f"{name}'s seat at table {code} is locked after {MAX_PIN_FAILURES} wrong PINs: ask "
-        "the teacher to unlock it"
+        f"Too many wrong PINs for {name}: wait 5 seconds, then try again. Your teacher can see "
+        "this."
     )
     page = TeacherPage(teacher_store, post=lambda _f: None)
     page.password.value = "owl"
