@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import shutil
 import socket
 import statistics
@@ -221,8 +222,9 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], seconds: float = 
 
 
 class Server:
-    """A server started in ``workdir`` (``environ``: what its environment adds): its ``url``,
-    stopped by :meth:`stop`.  (JupyterLab pages are opened with ``?reset``: each starts from
+    """A server started in ``workdir`` (``environ``: what its environment adds; ``most_memory``:
+    the most bytes of address space each of its processes may take): its ``url``, stopped
+    by :meth:`stop`.  (JupyterLab pages are opened with ``?reset``: each starts from
     an empty workspace, with only its own notebook open, whatever an earlier test left open.)"""
 
     def __init__(
@@ -231,6 +233,7 @@ class Server:
         workdir: Path,
         name: str,
         environ: dict[str, str] | None = None,
+        most_memory: int | None = None,
     ) -> None:
         port = self.port = free_port()
         self.url = f"http://127.0.0.1:{port}"
@@ -254,7 +257,14 @@ class Server:
             json.dumps({"fetchNews": "false", "checkForUpdates": False})
         )
         out = self.log.open("wb")
-        self.process = subprocess.Popen(command(port), cwd=workdir, env=env, stdout=out, stderr=out)
+
+        def cap() -> None:  # in the server's process, before it starts
+            if most_memory is not None:
+                resource.setrlimit(resource.RLIMIT_AS, (most_memory, most_memory))
+
+        self.process = subprocess.Popen(
+            command(port), cwd=workdir, env=env, stdout=out, stderr=out, preexec_fn=cap
+        )
         try:
             wait_for_port(port, self.process)
         except Exception:
@@ -295,20 +305,41 @@ def voila_command(port: int) -> list[str]:
     ]  # fmt: skip
 
 
-TEACHER_PASSWORD = "owl-in-the-oak"
+TEACHER_PASSWORD = "maple-kettle-harbour-42"
+"""A teacher password strong enough for a new classroom."""
+
+
+ONE_DEVICE_LIMITS = """[limits]
+kernels = 200
+kernels_per_client = 200
+sockets_per_client = 400
+"""
+"""The server's caps for tests: every page a test opens comes from one address (this
+machine), more than one device of a class would open."""
 
 
 class ClassroomServer(Server):
     """``python -m dweebies_widget.classroom serve`` on a free port, a fresh store in
-    ``folder``, the teacher password :data:`TEACHER_PASSWORD`."""
+    ``folder``, the teacher password :data:`TEACHER_PASSWORD`, and ``options`` added to its
+    command line; without a ``--limits`` option there, the caps are
+    :data:`ONE_DEVICE_LIMITS`."""
 
-    def __init__(self, folder: Path, pool: int = 2) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        pool: int = 2,
+        options: Sequence[str] = (),
+        most_memory: int | None = None,
+    ) -> None:
         self.folder = folder
         self.store = str(folder / "class.sqlite")
+        if "--limits" not in options:
+            (folder / "one-device-limits.toml").write_text(ONE_DEVICE_LIMITS)
+            options = [*options, "--limits", str(folder / "one-device-limits.toml")]
         command = [sys.executable, "-m", "dweebies_widget.classroom", "serve",
-                   "--store", self.store, "--pool", str(pool), "--port"]  # fmt: skip
+                   "--store", self.store, "--pool", str(pool), *options, "--port"]  # fmt: skip
         super().__init__(lambda port: [*command, str(port)], folder, "serve",
-                         {"DWEEBIES_TEACHER_PASSWORD": TEACHER_PASSWORD})  # fmt: skip
+                         {"DWEEBIES_TEACHER_PASSWORD": TEACHER_PASSWORD}, most_memory)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------- pages
@@ -755,6 +786,36 @@ def match_size(w: DweebiesWidget | PuzzleWidget, page: Page) -> None:
     width, height, _, _ = canvas_sizes(page)
     if getattr(w.session, "size", None) != (width, height):
         w.session.resize(width, height)
+
+def seat_twin(store: str, code: str, name: str, pin: str, page: Page) -> DweebiesWidget:
+    """A classroom student's board, built here from the seat's state in ``store`` (the same
+    name and PIN give the same seat back), sized like the board on ``page``: where its
+    cards and cells are drawn."""
+    from dweebies_widget.classroom import Classroom
+    from dweebies_widget.classroom.seat import RoomSeat
+
+    with Classroom(store) as room:
+        seat = RoomSeat(room, room.join(code, name, pin))
+        w = DweebiesWidget(seats=seat.seats(), game=seat.game, ai_delay=0, source=seat)
+        match_size(w, page)
+    return w
+
+
+ARM_FOLLOW = """([count]) => {
+    window.__seen = null;
+    const look = () => {
+        if (window.__seen === null
+            && document.querySelectorAll('.dweebies-log li').length > count) {
+            window.__seen = Date.now();
+        }
+    };
+    window.__watch = new MutationObserver(look);
+    window.__watch.observe(document.body, {subtree: true, childList: true, characterData: true});
+    look();
+}"""
+"""Arms the page to note (``window.__seen``, its clock) when its move log grows past
+``count`` lines: when another student's move reached it."""
+
 
 
 def page_point(page: Page, x: float, y: float) -> tuple[float, float]:

@@ -32,14 +32,15 @@ def lan_ip() -> str:
     return ip if not ip.startswith("0.") else "127.0.0.1"
 
 
-def student_address(host: str, port: int) -> str:
-    """The address students type: the lobby."""
-    return f"http://{host}:{port}/"
+def student_address(host: str, port: int, scheme: str = "http") -> str:
+    """The address students type: the lobby (``scheme`` ``"https"`` when the server
+    serves TLS)."""
+    return f"{scheme}://{host}:{port}/"
 
 
-def teacher_address(host: str, port: int) -> str:
+def teacher_address(host: str, port: int, scheme: str = "http") -> str:
     """The address of the teacher's page."""
-    return f"http://{host}:{port}/teacher"
+    return f"{scheme}://{host}:{port}/teacher"
 
 
 def qr_svg(text: str, scale: int = 5) -> str:

@@ -29,6 +29,18 @@ it: its kernel manager is made with ``allowed_message_types`` = ``comm_open``,
 ``comm_close``, ``comm_msg``, ``comm_info_request``, ``kernel_info_request`` and
 ``shutdown_request``, so an ``execute_request`` sent from a page is dropped by the server
 before it reaches the kernel, and no page can run code.  The tests send one and check.
+Every page is guarded (:mod:`dweebies_widget.voila_templates.guard`): kernel connections speak
+only the current protocol, within a message size, rate and send buffer; pages (kernels) are
+capped in all and per device, with a page that says so when the class is full; every request
+that changes something needs the ``_xsrf`` token the page's cookie carries.
+
+**Options for a school server.**  ``--limits FILE`` reads the caps from the ``[limits]``
+section of a TOML file (:class:`~.limits.Limits`; a wrong key stops the server before it
+starts); ``--tls CERT KEY`` serves https with that certificate and key (students then type
+``https://``); ``--behind-proxy`` takes each device's address from the ``X-Forwarded-For`` or
+``X-Real-Ip`` header a reverse proxy in front of the server adds (the per-device caps need
+it).  A new store's teacher password must be strong
+(:func:`~.credentials.check_new_password`): at least 12 characters, not a known weak one.
 """
 
 from __future__ import annotations
@@ -36,17 +48,22 @@ from __future__ import annotations
 import argparse
 import getpass
 import os
+import ssl
 import sys
+import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .. import voila_templates
+from ..voila_templates.guard import guarded
 from ..voila_templates.menu import MENU_PATH, MENU_VARIABLE, menu_handler
 from ..widget.compat import pace_voila_pool
 from .address import lan_ip, student_address, teacher_address
 from .controls import STORE_VARIABLE
-from .errors import ClassroomError, WrongPassword
+from .credentials import check_new_password
+from .errors import BadInput, ClassroomError, WrongPassword
+from .limits import LIMITS_VARIABLE, Limits
 from .pages import ADDRESS_VARIABLE, TEACHER_VARIABLE
 from .room import Classroom
 
@@ -109,16 +126,49 @@ def _parser() -> argparse.ArgumentParser:
         help=f"read the teacher password from this file (or set {PASSWORD_VARIABLE}; "
         "otherwise it is asked for)",
     )  # fmt: skip
+    serve.add_argument(
+        "--limits", type=Path, metavar="FILE",
+        help="read the server's caps from the [limits] section of this TOML file (pages "
+        "open in all and per device, connections, password and PIN tries...)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--tls", nargs=2, type=Path, metavar=("CERT", "KEY"),
+        help="serve https with this certificate and its private key (PEM files)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--behind-proxy", action="store_true",
+        help="a reverse proxy serves the class: take each device's address from the "
+        "X-Forwarded-For or X-Real-Ip header it adds",
+    )  # fmt: skip
     return parser
+
+
+def password_problem(password: str) -> str | None:
+    """Why ``password`` is too weak for a new classroom, or ``None`` when it is strong
+    enough (:func:`~.credentials.check_new_password`)."""
+    try:
+        check_new_password(password)
+    except BadInput as error:
+        return str(error)
+    return None
 
 
 def read_password(password_file: Path | None, new: bool) -> str:
     """The teacher password: from ``password_file``, the environment, or typed (twice for
-    a new store)."""
+    a new store).  A new store's password must be strong: typed, a weak one is refused and
+    asked for again; given, the reason is printed and the server stops (exit code 2)."""
+    given: str | None = None
     if password_file is not None:
-        return password_file.read_text(encoding="utf-8").strip()
-    if os.environ.get(PASSWORD_VARIABLE):
-        return os.environ[PASSWORD_VARIABLE]
+        given = password_file.read_text(encoding="utf-8").strip()
+    elif os.environ.get(PASSWORD_VARIABLE):
+        given = os.environ[PASSWORD_VARIABLE]
+    if given is not None:
+        problem = password_problem(given) if new else None
+        if problem is not None:
+            print(f"The teacher password is too weak for a new classroom: {problem}",
+                  file=sys.stderr)  # fmt: skip
+            raise SystemExit(2)
+        return given
     if not sys.stdin.isatty():
         raise SystemExit(
             f"No teacher password: type one at a terminal, set {PASSWORD_VARIABLE}, or give "
@@ -128,6 +178,10 @@ def read_password(password_file: Path | None, new: bool) -> str:
         password = getpass.getpass("Teacher password: ")
         if not password:
             print("The teacher's page needs a password.")
+            continue
+        problem = password_problem(password) if new else None
+        if problem is not None:
+            print(f"Too weak: {problem}. Try another one.")
             continue
         if not new or getpass.getpass("Once more: ") == password:
             return password
@@ -160,25 +214,26 @@ def voila_config(*, ip: str, port: int, pool: int) -> Any:
         PUZZLES: {"pool_size": 1 if pool > 0 else 0},
     }
     c.VoilaKernelManager.fill_delay = FILL_DELAY
-    # A page that is left shuts its kernel down (a beacon to /voila/api/shutdown, which
-    # carries no XSRF token when the page came from the pool); kernel ids are secret, so a
-    # forged request could name none.  A kernel whose page went away without saying so
-    # (a tablet put to sleep) is shut down once idle and unconnected for CULL_IDLE seconds.
-    c.Voila.tornado_settings = {"disable_check_xsrf": True}
+    # A page that is left shuts its kernel down (a beacon to /voila/api/shutdown, with the
+    # _xsrf token of the cookie the guarded page sets).  A kernel whose page went away without
+    # saying so (a tablet put to sleep) is shut down once idle and unconnected for CULL_IDLE
+    # seconds.
     c.MappingKernelManager.cull_idle_timeout = CULL_IDLE
     c.MappingKernelManager.cull_interval = 60
     c.MappingKernelManager.cull_connected = False
     return c
 
 
-def _voila_class() -> Any:
+def _voila_class(limits: Limits, tls: ssl.SSLContext | None, behind_proxy: bool) -> Any:
     from jupyter_server.utils import url_path_join
     from tornado.web import RedirectHandler
     from voila.app import Voila
 
     class ClassroomVoila(Voila):  # type: ignore[misc]
         """Voila with the lobby at ``/`` and the teacher's page at ``/teacher``, its pool
-        refilled one kernel at a time."""
+        refilled one kernel at a time, every page guarded
+        (:func:`~dweebies_widget.voila_templates.guard.guarded`), served over ``tls`` when
+        given, trusting a reverse proxy's headers when ``behind_proxy``."""
 
         def init_settings(self) -> Any:
             settings = super().init_settings()
@@ -192,15 +247,52 @@ def _voila_class() -> Any:
             teacher = url_path_join(base, "voila/render", TEACHER)
             puzzles = url_path_join(base, "voila/render", PUZZLES)
             lessons = {"render": url_path_join(base, "voila/render", LESSONS)}
-            return [
+            return guarded(self, [
                 (base, RedirectHandler, {"url": lobby}),
                 (url_path_join(base, "teacher/?"), RedirectHandler, {"url": teacher}),
                 (url_path_join(base, "puzzles/?"), RedirectHandler, {"url": puzzles}),
                 (url_path_join(base, f"{MENU_PATH}/?"), menu_handler(), lessons),
                 *super().init_handlers(),
-            ]
+            ], limits, alive=True)  # fmt: skip
+
+        def listen(self) -> None:
+            listen = self.app.listen
+
+            def secure_listen(port: int, address: str = "", **kwargs: Any) -> Any:
+                return listen(port, address, ssl_options=tls, xheaders=behind_proxy, **kwargs)
+
+            self.app.listen = secure_listen
+            super().listen()
 
     return ClassroomVoila
+
+
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    """The https settings for ``cert`` and its private ``key`` (PEM files);
+    :class:`ValueError` saying what is wrong with them."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(str(cert), str(key))
+    except (OSError, ssl.SSLError) as error:
+        raise ValueError(
+            f"--tls {cert} {key}: not a certificate and its private key ({error})"
+        ) from None
+    return context
+
+
+def read_limits(path: Path | None) -> Limits:
+    """The server's limits: the ``[limits]`` section of the TOML file at ``path``, or the
+    defaults; :class:`ValueError` that names the file and what is wrong."""
+    if path is None:
+        return Limits()
+    try:
+        return Limits.from_toml(path)
+    except OSError as error:
+        raise ValueError(f"--limits {path}: cannot read it ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"--limits {path}: not a TOML file ({error})") from None
+    except ValueError as error:
+        raise ValueError(f"--limits {path}: {error}") from None
 
 
 def refill_gently(manager: Any, every: float = REFILL_EVERY) -> None:
@@ -222,12 +314,23 @@ def refill_gently(manager: Any, every: float = REFILL_EVERY) -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
+    try:
+        limits = read_limits(args.limits)
+        tls = tls_context(*args.tls) if args.tls else None
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    os.environ[LIMITS_VARIABLE] = limits.to_env()  # before the store: it applies them too
     store = args.store if "://" in args.store else str(Path(args.store).resolve())
-    password = read_password(args.password_file, _is_new(store))
+    new = _is_new(store)
+    password = read_password(args.password_file, new)
+    weak = None if new else password_problem(password)
     try:
         room = Classroom(store, teacher_password=password)
-    except WrongPassword:
-        print(f"{store}: this store has another teacher password.", file=sys.stderr)
+    except WrongPassword as error:
+        locked = getattr(error, "wait", None) is not None  # too many wrong ones: locked out
+        print(error if locked else f"{store}: this store has another teacher password.",
+              file=sys.stderr)  # fmt: skip
         return 2
     except ClassroomError as error:
         print(str(error), file=sys.stderr)
@@ -238,8 +341,12 @@ def serve(args: argparse.Namespace) -> int:
         tables = len(room.tables())
     finally:
         room.close()
+    if weak is not None:
+        print(f"Warning: this classroom's teacher password is weak ({weak}).", flush=True)
     host = lan_ip() if args.lan else "127.0.0.1"
-    students, teacher = student_address(host, args.port), teacher_address(host, args.port)
+    scheme = "https" if tls else "http"
+    students = student_address(host, args.port, scheme)
+    teacher = teacher_address(host, args.port, scheme)
     os.environ[STORE_VARIABLE] = store
     os.environ[ADDRESS_VARIABLE] = students
     os.environ[TEACHER_VARIABLE] = teacher
@@ -254,7 +361,7 @@ def serve(args: argparse.Namespace) -> int:
         + "Stop with Ctrl+C.",
         flush=True,
     )
-    app = _voila_class()(config=voila_config(
+    app = _voila_class(limits, tls, args.behind_proxy)(config=voila_config(
         ip="0.0.0.0" if args.lan else "127.0.0.1", port=args.port, pool=args.pool
     ))  # fmt: skip
     app.initialize([str(ROOT)])

@@ -9,7 +9,10 @@ in a kernel of its own, top to bottom, and shows its text, its pictures and its 
 none of its code, under a link back to the menu.  Every page is made with the package's
 template (:mod:`.`; :data:`TEMPLATE` adds the link), so nothing is fetched from another
 host.  Options go to Voila (``--port=8870``, ``--no-browser``,
-``--Voila.ip=0.0.0.0`` to serve the local network).
+``--Voila.ip=0.0.0.0`` to serve the local network).  Every page is guarded as on the
+classroom server (:mod:`.guard`, with the default :class:`~dweebies_widget.classroom.limits.
+Limits`): kernel connections of the current protocol only, pages capped in all and per
+device, the ``_xsrf`` token asked of every request that changes something.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from ..classroom.limits import Limits
 from . import jupyter_path
+from .guard import guarded
 from .menu import MENU_PATH, menu_handler
 
 __all__ = ["RENDER", "TEMPLATE", "course_folder", "lessons_voila", "main"]
@@ -51,11 +56,11 @@ def lessons_voila() -> Any:
             base = self.server_url or "/"
             setting = {"render": url_path_join(base, RENDER)}
             menu = menu_handler()
-            return [
+            return guarded(self, [
                 (base, menu, setting),
                 (url_path_join(base, f"{MENU_PATH}/?"), menu, setting),
                 *super().init_handlers(),
-            ]
+            ], Limits())  # fmt: skip
 
     return LessonsVoila
 
@@ -68,16 +73,15 @@ def config() -> Any:
     """The lessons app's Voila settings: the lessons' template, no tracebacks on pages, and
     every lesson's kernel shut down once its page is left.
 
-    A page that is left says so with a beacon to ``/voila/api/shutdown``, which carries no
-    XSRF token, so the check is off (kernel ids are secret: a forged request could name
-    none); a kernel whose page went away without saying so (a tablet put to sleep) is shut
-    down once idle and unconnected for :data:`CULL_IDLE` seconds."""
+    A page that is left says so with a beacon to ``/voila/api/shutdown`` (with the ``_xsrf``
+    token of the cookie the guarded page sets); a kernel whose page went away without saying
+    so (a tablet put to sleep) is shut down once idle and unconnected for :data:`CULL_IDLE`
+    seconds."""
     from traitlets.config import Config
 
     c = Config()
     c.VoilaConfiguration.template = TEMPLATE  # found on JUPYTER_PATH: see main()
     c.VoilaConfiguration.show_tracebacks = False
-    c.Voila.tornado_settings = {"disable_check_xsrf": True}
     c.MappingKernelManager.cull_idle_timeout = CULL_IDLE
     c.MappingKernelManager.cull_interval = 60
     c.MappingKernelManager.cull_connected = False

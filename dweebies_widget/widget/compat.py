@@ -15,7 +15,10 @@ what is missing: it never silently does nothing.
 * :func:`recorded_draws`: the messages a canvas sends to its page (tests and benchmarks);
 * :func:`widget_instances`: every widget alive in the kernel (tests);
 * :func:`pace_voila_pool`: how Voila counts and refills its pool of preheated kernels (the
-  classroom server).
+  classroom server);
+* :func:`watch_hand_outs`: which kernel Voila's kernel manager hands to a page (the guard of
+  :mod:`dweebies_widget.voila_templates.guard`);
+* :func:`unsent_bytes`: the bytes a websocket connection has not sent yet (the same guard).
 
 >>> "ipycanvas" in str(InternalsChanged("ipycanvas", "canvas manager", "_current_canvas"))
 True
@@ -41,6 +44,8 @@ __all__ = [
     "forget_current_canvas",
     "pace_voila_pool",
     "recorded_draws",
+    "unsent_bytes",
+    "watch_hand_outs",
     "widget_instances",
 ]
 
@@ -48,6 +53,7 @@ CHECKED = {
     "ipycanvas": ("0.14.3", ">=0.14,<0.15"),
     "ipywidgets": ("8.1.9", ">=8.1,<9"),
     "voila": ("0.5.13", ">=0.5,<0.6"),
+    "tornado": ("6.6.1", ">=6.1,<7"),
 }
 """For each library: the version whose internals were checked, and the range pinned."""
 
@@ -262,3 +268,56 @@ def pace_voila_pool(manager: Any, refill_delay: Callable[[int], float]) -> None:
 
     manager.fill_if_needed = fill_if_needed
     manager.get_pool_size = started
+
+
+def watch_hand_outs(manager: Any, handed_out: Callable[[str], None]) -> None:
+    """Call ``handed_out(kernel_id)`` each time Voila's kernel ``manager`` hands a kernel to
+    a page: a preheated one from its pool, or one started for the page (the kernels it
+    starts to fill its pool are not handed out yet, and are not reported).
+
+    Checked with voila 0.5.13: the page handler asks ``get_rendered_notebook(...)`` (which
+    returns ``(render task, rendered cells, kernel id)``) for a preheated kernel and
+    ``start_kernel(...)`` (which returns the kernel id) otherwise; the pool fills itself
+    through the class's own ``start_kernel`` (``super()``), not the instance's.
+    """
+    _require("voila", manager, "start_kernel")
+    start = manager.start_kernel
+
+    async def start_kernel(*args: Any, **kwargs: Any) -> str:
+        kernel_id = await ensure_awaited(start(*args, **kwargs))
+        handed_out(str(kernel_id))
+        return str(kernel_id)
+
+    manager.start_kernel = start_kernel
+    if hasattr(manager, "get_rendered_notebook"):  # a server with a pool
+        rendered = manager.get_rendered_notebook
+
+        async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
+            result = await rendered(*args, **kwargs)
+            handed_out(str(result[2]))
+            return result
+
+        manager.get_rendered_notebook = get_rendered_notebook
+
+
+async def ensure_awaited(value: Any) -> Any:
+    """``value``, awaited first if it is awaitable (a kernel manager's methods may be
+    either)."""
+    return await value if inspect.isawaitable(value) else value
+
+
+def unsent_bytes(socket: Any) -> int:
+    """The bytes a tornado websocket handler ``socket`` has written that have not gone out to
+    its client yet (0 once it is closed): a client that stops reading makes it grow.
+
+    Checked with tornado 6.6.1: ``WebSocketHandler.ws_connection.stream`` (an ``IOStream``)
+    and the stream's ``_write_buffer`` (its unsent bytes, ``len()`` of it; ``None`` once
+    closed).
+    """
+    connection = getattr(socket, "ws_connection", None)
+    stream = getattr(connection, "stream", None)
+    if stream is None:
+        return 0
+    _require("tornado", stream, "_write_buffer")
+    buffer = stream._write_buffer
+    return 0 if buffer is None else len(buffer)

@@ -28,7 +28,7 @@ from dweebies_widget.classroom.address import lan_ip
 from dweebies_widget.classroom.serve import FILL_DELAY, REFILL_EVERY
 from dweebies_widget.lessons import lessons
 
-PASSWORD = "owl-in-the-oak"
+PASSWORD = "maple-kettle-harbour-42"
 
 
 @contextmanager
