@@ -12,14 +12,31 @@ What a page can send the kernel is widget messages only (Voila passes nothing el
 kernel from a page): text typed in the boxes, button clicks, and the canvas's mouse, touch
 and key events.  Every one is checked in the kernel before it acts: names, PINs, codes and
 table sizes by :mod:`.lobby`, moves by the rules and the classroom (a seat acts only with the
-token its own kernel holds; the page never sees a token), hints by the table's setting.
-Student names are escaped wherever they are shown as HTML.
+token its own kernel holds), hints by the table's setting.  Student names are escaped
+wherever they are shown as HTML.
+
+**What the browser keeps.**  A page that loses its server (stopped, started again, a Wi-Fi
+that drops) must come back to its seat without the student typing anything.  So once a
+student sits, the kernel hands *that seat's own* token to its page (the hidden
+``dweebies-remember`` widget: the table's code, the name and the token; never another
+seat's), and the served page's script (the Voila template's ``watch.js``) keeps it in the
+browser's ``localStorage``.  A lobby page opened later hands it back once (the hidden text
+box ``dweebies-resume``), and the lobby sits there again (:meth:`Classroom.seat
+<dweebies_widget.classroom.Classroom.seat>` checks the token).  A token that no longer
+works (it expired, or the student left the seat) fills in the name and the table's code
+and asks for the PIN.  Leave seat, a finished game and a closed table make the browser
+forget the seat.  The token is worth what the name and PIN are worth (it opens that seat
+only, and expires after ``Limits.token_hours``): the same device, the same student.
+
+The script also watches the connection (see ``watch.js``): a page whose server does not
+answer says "Connection lost: trying again…" and takes no click until it does.
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import json
 import os
 import threading
 import time
@@ -29,7 +46,7 @@ from typing import Any
 import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
-from ..game import MAX_PLAYERS, MIN_PLAYERS
+from ..game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..grammar import clause, possessive
 from ..voila_templates.menu import menu_link
 from ..widget.app import DweebiesWidget
@@ -48,14 +65,15 @@ from .controls import (
     tap_button,
     text_box,
 )
-from .errors import ClassroomError
+from .errors import ClassroomError, TeacherLockedOut
 from .lobby import Lobby, Sitting, said
 from .look import style
-from .picture import TableInfo
+from .picture import Alert, TableInfo
 from .room import LEVELS, MAX_PIN_FAILURES, Classroom
-from .seat import Follower, Post, RoomSeat, on_this_loop
+from .seat import Follower, Post, RoomSeat, TableMode, on_this_loop
 from .teacher import (
     Desk,
+    alert_text,
     leaderboard_html,
     puzzles_html,
     saves_zip,
@@ -75,6 +93,10 @@ __all__ = [
 #: The environment variables with the addresses the server prints (for the teacher's page).
 ADDRESS_VARIABLE = "DWEEBIES_ADDRESS"
 TEACHER_VARIABLE = "DWEEBIES_TEACHER_ADDRESS"
+RESUME_CHARS = 1000
+"""The longest text the lobby takes as a seat handed back by the browser."""
+PIN_LOOK = 3.0
+"""Seconds between two looks at the wrong PINs typed for a seated student's name."""
 LIST_EVERY = 2.0
 """Seconds between two looks at the lobby's list of tables waiting for students."""
 _LEVEL_NAMES = [(level.capitalize(), level) for level in LEVELS]
@@ -118,30 +140,60 @@ class TableChooser:
 class SeatView(widgets.VBox):  # type: ignore[misc]
     """A student at a table: who sits where while it waits for students, then the board
     (the same :class:`~dweebies_widget.DweebiesWidget` as everywhere, playing through the
-    classroom: see :mod:`~dweebies_widget.widget.remote`).  ``leave`` is called by its
-    Lobby button.
+    classroom: see :mod:`~dweebies_widget.widget.remote`, in the mode
+    :class:`~.seat.TableMode`).  ``leave`` is called by its Lobby button (the seat stays the
+    student's) and after its Leave seat button (the seat is given up from this device).
 
-    The Lobby button and the table's line (its code, the student's name, hints, how the
-    game stands) are one row, :attr:`bar`.  Once the board is shown, the bar is the board's
+    The buttons and the table's line (its code, the student's name, hints, how the game
+    stands) are one row, :attr:`bar`; under it, :attr:`notice` says when someone typed
+    wrong PINs for the student's name.  Once the board is shown, the bar is the board's
     top row: the board fits itself into the window with every row it holds, so the bar,
     the table, the status and the buttons are in view together once the board's top is.
+
+    The table as it truly is, always:
+
+    * *waiting* for students: who sits where, and the code to tell the others;
+    * *playing*: the board;
+    * *over*: the board's result, its Review, and "Back to the lobby";
+    * *closed* by the teacher: the board takes no card (the status line says who closed
+      the table), Hint is off, and Review opens the whole game, looked back over.
     """
 
     def __init__(
-        self, room: Classroom, sitting: Sitting, leave: Callable[[], object], post: Post
+        self,
+        room: Classroom,
+        sitting: Sitting,
+        leave: Callable[[], object],
+        post: Post,
+        remember: Callable[[Sitting | None], object] = lambda _s: None,
     ) -> None:
         self.seat = RoomSeat(room, sitting.token)
+        self.room = room
         self.sitting = sitting
         self.board: DweebiesWidget | None = None
+        self.review: DweebiesWidget | None = None
         self.errors: list[str] = []
         self._lock = threading.RLock()
+        self._leave = leave
+        self._remember = remember
         # Classes given when made, not added after: no message more to the page.
         self.header = widgets.HTML(**dom_classes("dweebies-seat-header"))
         self.waiting = widgets.HTML(**dom_classes("dweebies-waiting"))
+        self.notice = widgets.HTML(
+            layout=widgets.Layout(width="100%", display="none"),
+            **dom_classes("dweebies-seat-notice"),
+        )
         self.lobby = tap_button("Lobby", "Back to the lobby (your seat stays yours)")
         self.lobby.on_click(lambda _b: leave())
+        self.leave_button = tap_button(
+            "Leave seat", "Give up this seat on this device (your name and PIN bring you back)"
+        )
+        self.leave_button.on_click(self._leave_seat)
+        self.review_button = tap_button("Review", "Look back over every move of this game")
+        self.review_button.on_click(self._open_review)
+        self.review_button.layout.display = "none"
         self.bar = widgets.HBox(
-            [self.lobby, self.header],
+            [self.lobby, self.leave_button, self.review_button, self.header, self.notice],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
             **dom_classes("dweebies-seat-bar"),
         )
@@ -149,10 +201,20 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
         super().__init__([self._style, self.bar, self.waiting], **dom_classes("dweebies-seat"))
         self._show()
         self.follower = Follower(room, sitting.code, self.seat.version, self._changed, post)
+        self._stopped = threading.Event()
+        threading.Thread(target=self._look_at_pins, args=(post,), daemon=True,
+                         name="dweebies-pin-look").start()  # fmt: skip
 
     def stop(self) -> None:
         """Stop following the table (the page is leaving it)."""
         self.follower.stop()
+        self._stopped.set()
+
+    def _look_at_pins(self, post: Post) -> None:
+        """Wrong PINs for the student's name do not change the table: read the seat again
+        every :data:`PIN_LOOK` seconds while the page shows it."""
+        while not self._stopped.wait(PIN_LOOK):
+            post(self._changed)
 
     def _changed(self) -> None:
         with self._lock:
@@ -167,12 +229,21 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
 
     def _show(self) -> None:
         seat = self.seat
-        hints = "hints allowed" if seat.hints else "hints off"
+        hints = "hints allowed" if seat.hints and seat.closed is None else "hints off"
         notes = {"over": " · the game is over", "closed": " · your teacher closed this table"}
         self.header.value = (
             f"<b>Table {seat.code}</b> · you are <b>{html.escape(self.sitting.name)}</b> · "
             f"{hints}{notes.get(seat.status, '')}"
         )
+        self._show_notice()
+        ended = seat.status in ("over", "closed")
+        self._remember(None if ended else self.sitting)
+        label = "Back to the lobby" if ended else "Lobby"
+        if self.lobby.description != label:
+            self.lobby.description = label
+        shown = "" if seat.status == "closed" and self.review is None else "none"
+        if self.review_button.layout.display != shown:
+            self.review_button.layout.display = shown
         if seat.status == "waiting":
             free = sum(1 for s in seat.state.seats if s.name is None and s.computer is None)
             people = ", ".join(html.escape(label) for label in seat.labels)
@@ -187,10 +258,59 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
             self.board = board = self._board()
             board.children = (self.bar, *board.children)  # measured with the board
             self.children = [self._style, board]
+        elif seat.closed is not None:
+            self.board.refresh()  # the status line says so, Hint goes off
+        if seat.closed is not None and self.board.buttons.review.layout.display != "none":
+            # One Review in view: the bar's, which opens the whole game; the board's own
+            # waits for a game that ends, and this one never will.
+            self.board.buttons.review.layout.display = "none"
+
+    def _show_notice(self) -> None:
+        """Say when someone typed wrong PINs for this student's name (or nothing)."""
+        failures, wait = self.seat.wrong_pins
+        text = ""
+        if failures or wait > 0:
+            times = "once" if failures == 1 else f"{failures} times"
+            text = (
+                f"<span role='status' style='color:#9A6700'>Someone typed wrong PINs for your "
+                f"name ({times}). Your seat stays yours; your teacher can see this.</span>"
+            )
+        if self.notice.value != text:
+            self.notice.value = text
+            self.notice.layout.display = "" if text else "none"
 
     def _board(self) -> DweebiesWidget:
         seat = self.seat
-        return DweebiesWidget(seats=seat.seats(), game=seat.game, ai_delay=0, source=seat)
+        return DweebiesWidget(
+            seats=seat.seats(), game=seat.game, ai_delay=0, mode=TableMode(seat), source=seat
+        )
+
+    def _open_review(self, _button: object = None) -> None:
+        """Look back over the whole game of the closed table (every hand shown: the game
+        is over), in the package's review (:meth:`DweebiesWidget.replay`)."""
+        with self._lock:
+            if self.review is not None or self.board is None:
+                return
+            try:
+                game = Game.from_json(self.room.download(self.seat.code))
+            except ClassroomError as error:
+                say(self.header, said(error), bad=True)
+                return
+            self.review = review = DweebiesWidget.replay(game, list(self.seat.labels), review=True)
+            self.board.children = tuple(c for c in self.board.children if c is not self.bar)
+            review.children = (self.bar, *review.children)
+            self.children = [self._style, review]
+            self._show()
+
+    def _leave_seat(self, _button: object = None) -> None:
+        """Give the seat up on this device (the Leave seat button), and go to the lobby."""
+        try:
+            self.seat.leave()
+        except ClassroomError as error:
+            say(self.header, said(error), bad=True)
+            return
+        self._remember(None)
+        self._leave()
 
 
 class LobbyPage(widgets.VBox):  # type: ignore[misc]
@@ -238,9 +358,8 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
                 # its message in view at 150 % zoom of a projector.
                 widgets.HBox(
                     [title, *([widgets.HTML(menu_link())] if menu_link() else [])],
-                    layout=widgets.Layout(
-                        flex_flow="row wrap", align_items="center", column_gap="1.5em"
-                    ),
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                    **dom_classes("dweebies-title-row"),
                 ),
                 widgets.HBox([self.name, self.pin], layout=widgets.Layout(flex_flow="row wrap")),
                 who,
@@ -254,7 +373,15 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
                 self.message,
             ]
         )
-        super().__init__([self.form])
+        self.remember = widgets.HTML(**dom_classes("dweebies-remember"))
+        """Tells the browser which seat to keep (see :func:`remember_html`)."""
+        self.resume = widgets.Text(**dom_classes("dweebies-resume"))
+        """Where the browser hands back the seat it kept, once, when the page opens."""
+        self.resume.observe(self._resume, "value")
+        self._hidden = widgets.Box(
+            [self.remember, self.resume], layout=widgets.Layout(display="none")
+        )
+        super().__init__([self._hidden, self.form])
         self.add_class("dweebies-lobby")
         self._busy = threading.Lock()
         self._list_tables()
@@ -288,16 +415,40 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
             self.pin.value = ""
             say(self.message, "")
             self.follower.stop()  # the lobby's list waits until the student comes back
-            self.view = SeatView(self.room, sitting, self._leave, self._post)
-            self.children = [self.view]
+            self.view = SeatView(self.room, sitting, self._leave, self._post, self._keep)
+            self.children = [self._hidden, self.view]
         finally:
             self._busy.release()
+
+    def _keep(self, sitting: Sitting | None) -> None:
+        """Have the browser keep ``sitting`` (``None``: forget the seat it keeps)."""
+        value = remember_html(sitting)
+        if self.remember.value != value:
+            self.remember.value = value
+
+    def _resume(self, change: dict[str, Any]) -> None:
+        """The browser handed back the seat it kept: sit there again, without typing.  A
+        pass that no longer works fills in the name and the table's code, and asks for
+        the PIN."""
+        kept = resumed(change["new"])
+        if kept is None or self.view is not None:
+            return
+        code, name, token = kept
+        try:
+            seat = self.room.seat(token)
+        except ClassroomError:
+            self._keep(None)
+            self.name.value, self.code.value = name, code
+            say(self.message, f"Type your PIN to sit again at table {code}.")
+            return
+        self.name.value = seat.name
+        self._sit(lambda: Sitting(seat.code, seat.seat, seat.name, token))
 
     def _leave(self) -> None:
         if self.view is not None:
             self.view.stop()
             self.view = None
-        self.children = [self.form]
+        self.children = [self._hidden, self.form]
         self._list_tables()
         self.follower = self._follow_tables()
 
@@ -338,6 +489,51 @@ class LobbyPage(widgets.VBox):  # type: ignore[misc]
         row = widgets.HBox([join, widgets.HTML()], layout=widgets.Layout(align_items="center"))
         join.on_click(lambda _b: self._sit(lambda: self._join(self._codes[id(row)])))
         return row
+
+
+def remember_html(sitting: Sitting | None) -> str:
+    """What the hidden ``dweebies-remember`` widget carries for the page's script: the seat
+    to keep in the browser (its table's code, the name and the seat's pass, the token), or
+    the word to forget it.
+
+    >>> remember_html(None)
+    '<span data-forget="1"></span>'
+    >>> remember_html(Sitting("K7QX", 0, "Ana <3", "t0k"))
+    '<span data-code="K7QX" data-name="Ana &lt;3" data-token="t0k"></span>'
+    """
+    if sitting is None:
+        return '<span data-forget="1"></span>'
+    data = {"code": sitting.code, "name": sitting.name, "token": sitting.token}
+    return (
+        "<span "
+        + " ".join(f'data-{k}="{html.escape(v, quote=True)}"' for k, v in data.items())
+        + "></span>"
+    )
+
+
+def resumed(text: object) -> tuple[str, str, str] | None:
+    """The seat the page's script handed back (JSON ``{"code", "name", "token"}``), as
+    ``(code, name, token)``; ``None`` for anything else.
+
+    >>> resumed('{"code": "K7QX", "name": "Ana", "token": "t0k"}')
+    ('K7QX', 'Ana', 't0k')
+    >>> resumed("[1, 2]"), resumed("x" * 5000)
+    (None, None)
+    """
+    if not isinstance(text, str) or not text or len(text) > RESUME_CHARS:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    code, name, token = (data.get(k) for k in ("code", "name", "token"))
+    for v in (code, name, token):
+        if not isinstance(v, str) or not 0 < len(v) <= 200:
+            return None
+    assert isinstance(code, str) and isinstance(name, str) and isinstance(token, str)
+    return code, name, token
 
 
 # ---------------------------------------------------------------------------- the teacher
@@ -452,9 +648,11 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
 
 
 class TeacherPage(widgets.VBox):  # type: ignore[misc]
-    """The teacher's page: the password first; then the address and its QR code, every
-    table live (as a spectator sees it), the leaderboard, making and closing tables, hints,
-    and the download of every finished game."""
+    """The teacher's page: the password first; then, at the top, the alerts (wrong teacher
+    passwords, students with wrong PINs: Clear lets them try again at once); the address
+    and its QR code, every table live (as a spectator sees it), the standings (also alone
+    and large, for a projector, and as a CSV file), making and closing tables, hints, and
+    the download of every finished game."""
 
     def __init__(
         self, store: str, address: str = "", teacher: str = "", post: Post | None = None
@@ -485,7 +683,12 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
     def _log_in(self, _button: object = None) -> None:
         password, self.password.value = self.password.value, ""
         say(self.message, "Checking…")
-        if not self.desk.log_in(password):
+        try:
+            opened = self.desk.log_in(password)
+        except TeacherLockedOut as error:
+            say(self.message, said(error), bad=True)
+            return
+        if not opened:
             say(self.message, "Wrong password (the attempt was counted).", bad=True)
             return
         say(self.message, "")
@@ -498,6 +701,11 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
 
     def _build(self) -> None:
         room = self.room
+        self.alerts = widgets.VBox(
+            layout=widgets.Layout(display="none"), **dom_classes("dweebies-teacher-alerts")
+        )
+        self._alert_rows: dict[str, Any] = {}
+        """Per alert (its kind and name), its row: the words, and a Clear button."""
         desk: list[Any] = [widgets.HTML("<h2>Your classroom</h2>")]
         if self.address:
             qr = qr_svg(self.address)
@@ -514,9 +722,6 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
                     f"{html.escape(self.address)}</b><br>(or scan the code){teacher}</div></div>"
                 )
             )
-        wrong = room.wrong_passwords
-        if wrong:
-            desk.append(widgets.HTML(f"<i>{wrong} wrong teacher password(s) typed so far.</i>"))
         self.chooser = TableChooser()
         self.make = tap_button("Make a table", "Make a table for students to join", "success")
         self.make.on_click(self._make)
@@ -531,6 +736,12 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
         self.tables.add_class("dweebies-tables")
         self.board = widgets.HTML(**dom_classes("dweebies-leaders"))
         self.puzzle_board = widgets.HTML(**dom_classes("dweebies-teacher-puzzle-board"))
+        self.project = tap_button("Show on the projector", "The standings alone, large")
+        self.project.on_click(self._show_projector)
+        self.download_csv = tap_button(
+            "Download standings (CSV)", "The standings as a table for a spreadsheet"
+        )
+        self.download_csv.on_click(self._download_standings)
         self.download = tap_button("Download finished games", "Every finished or closed game")
         self.download.on_click(self._download)
         self.link = widgets.HTML()
@@ -541,14 +752,26 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             self.note,
         ]
         results = [
-            widgets.HTML("<h3>Leaderboard</h3>"),
+            widgets.HTML("<h3>Standings</h3>"),
             self.board,
-            widgets.HBox([self.download, self.link], layout=widgets.Layout(align_items="center")),
+            widgets.HBox(
+                [self.project, self.download_csv, self.download, self.link],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+            ),
         ]
+        self.projector_board = widgets.HTML(**dom_classes("dweebies-projector-board"))
+        back = tap_button("Back", "Back to the teacher's page")
+        back.on_click(self._hide_projector)
+        self.projector = widgets.VBox(
+            [style(), widgets.HTML("<h2>Standings</h2>"), self.projector_board, back],
+            **dom_classes("dweebies-projector"),
+        )
         # Three parts, each of which fits in the window: the teacher's desk (the address,
-        # making tables, hints, the last message), the tables, the leaderboard.
-        self.children = [
+        # making tables, hints, the last message), the tables, the standings; above them,
+        # the alerts (wrong teacher passwords, wrong PINs), while there are any.
+        self.children = self._page = [
             style(),
+            self.alerts,
             widgets.VBox(desk, **dom_classes("dweebies-teacher-desk")),
             widgets.HTML("<h3>Tables</h3>"),
             self.tables,
@@ -578,10 +801,63 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             order = [self.cards[i.code] for i in reversed(infos)]  # newest first
             if list(self.tables.children) != order:
                 self.tables.children = order
-            self.board.value = leaderboard_html(self.room.leaderboard())
+            self._show_standings()
+            self._show_alerts()
             self._show_puzzles()
         except ClassroomError as error:
             self._tell(said(error))
+
+    def _show_standings(self) -> None:
+        rows = self.room.leaderboard()
+        board = leaderboard_html(rows)
+        if self.board.value != board:
+            self.board.value = board
+            self.projector_board.value = leaderboard_html(rows, "dweebies-leaderboard-big")
+
+    def _show_alerts(self) -> None:
+        """The alerts at the top of the page, as they are now: wrong teacher passwords since
+        the teacher logged in, and each student with wrong PINs (a Clear button each)."""
+        try:
+            alerts = self.room.alerts()
+        except ClassroomError as error:
+            self._tell(said(error))
+            return
+        rows = []
+        for alert in alerts:
+            key = f"{alert.kind}:{alert.name or ''}"
+            row = self._alert_rows.get(key)
+            if row is None:
+                row = self._alert_rows[key] = self._alert_row(alert)
+            text = f"<b>{html.escape(alert_text(alert))}</b>"
+            if row.children[0].value != text:
+                row.children[0].value = text
+            rows.append(row)
+        if list(self.alerts.children) != rows:
+            self.alerts.children = rows
+        shown = "" if rows else "none"
+        if self.alerts.layout.display != shown:
+            self.alerts.layout.display = shown
+
+    def _alert_row(self, alert: Alert) -> Any:
+        """An alert's row: its words (filled in when shown) and, for a student, Clear."""
+        words = widgets.HTML(**dom_classes("dweebies-alert-text"))
+        parts = [words]
+        if alert.kind == "pin" and alert.name is not None:
+            clear = tap_button("Clear", f"Let {alert.name} type a PIN again at once")
+            clear.on_click(lambda _b, name=alert.name: self._clear(name))
+            parts.append(clear)
+        return widgets.HBox(
+            parts, layout=widgets.Layout(align_items="center"), **dom_classes("dweebies-alert"),
+        )  # fmt: skip
+
+    def _clear(self, name: str) -> None:
+        try:
+            self.room.clear_pin_waits(name)
+        except ClassroomError as error:
+            self._tell(said(error))
+            return
+        self._tell(f"{name} may type a PIN again at once.")
+        self._show_alerts()
 
     def _show_puzzles(self) -> None:
         """The class's hardest puzzles and each student's puzzle rating, when an answer has
@@ -592,12 +868,13 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             self.puzzle_board.value = puzzles_html(self.desk)
 
     def _watch_puzzles(self) -> None:
-        """Puzzle answers do not change the tables: look at their count every
-        :data:`LIST_EVERY` seconds while the page is followed."""
+        """Puzzle answers and wrong PINs or passwords do not change the tables: look at
+        them every :data:`LIST_EVERY` seconds while the page is followed."""
         follower = self.follower
         while follower is not None and follower.running:
             time.sleep(LIST_EVERY)
             self._post(self._show_puzzles)
+            self._post(self._show_alerts)
 
     def _tell(self, text: str) -> None:
         say(self.note, text)
@@ -615,6 +892,21 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             return
         self._tell(f"Table {code} is ready: students join it with the code {code}.")
         self.refresh()
+
+    def _show_projector(self, _button: object = None) -> None:
+        """The standings alone, large, for a projector (Back returns)."""
+        self.children = [self.projector]
+
+    def _hide_projector(self, _button: object = None) -> None:
+        self.children = self._page
+
+    def _download_standings(self, _button: object = None) -> None:
+        encoded = base64.b64encode(self.room.standings_csv().encode("utf-8")).decode("ascii")
+        self.link.value = (
+            '<a download="dweebies-standings.csv" '
+            f'href="data:text/csv;charset=utf-8;base64,{encoded}">'
+            "Save dweebies-standings.csv</a> (it opens in a spreadsheet)"
+        )
 
     def _download(self, _button: object = None) -> None:
         data = saves_zip(self.room)

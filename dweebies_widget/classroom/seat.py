@@ -12,6 +12,11 @@ with :meth:`Classroom.wait_for_change <dweebies_widget.classroom.Classroom.wait_
 and then runs a callback on the kernel's event loop: widgets send their messages from the
 kernel's main thread only, and a redraw never runs in the middle of a click.
 
+:class:`TableMode` is the widget's mode for such a seat: a remote seat
+(:class:`~dweebies_widget.widget.modes.RemoteSeat`) that also knows when the teacher has
+closed the table.  Then no card can be picked or placed (a click says why), Hint is off, and
+the status line's first line says who closed the table.
+
 >>> import os, tempfile
 >>> from dweebies_widget.classroom import Classroom
 >>> room = Classroom(os.path.join(tempfile.mkdtemp(), "class.sqlite"))
@@ -31,20 +36,26 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..errors import IllegalMoveError
 from ..game import Game, Move, Placement
+from ..grid import Cell
+from ..widget.modes import RemoteSeat
 from ..widget.remote import Elsewhere, SeatGame
+from ..widget.session import Session
 from .errors import ClassroomError
 from .lobby import said
 from .picture import SeatState
 from .room import Classroom
 
-__all__ = ["WAIT", "Follower", "RoomSeat", "on_this_loop"]
+__all__ = ["AGAIN", "WAIT", "Follower", "RoomSeat", "TableMode", "on_this_loop"]
 
 #: Seconds one wait for a change lasts before the follower asks again (a change wakes it at
 #: once: PostgreSQL notifies, SQLite is looked at every 50 ms).
 WAIT = 10.0
+AGAIN = "Press Back to the lobby to play again."
+"""What to do once the table's game is over, or the table closed."""
 
 
 class RoomSeat:
@@ -77,6 +88,26 @@ class RoomSeat:
         return self.state.version
 
     @property
+    def token(self) -> str:
+        """The seat's token (the page keeps it in the browser, to come back to the seat)."""
+        return self._token
+
+    @property
+    def closed(self) -> str | None:
+        """Who closed the table, as a sentence ("Your teacher closed this table."), or
+        ``None`` while it is not closed."""
+        if self.state.status != "closed":
+            return None
+        who = self.state.closed_by
+        return f"{who[:1].upper()}{who[1:]} closed this table." if who else "This table is closed."
+
+    @property
+    def wrong_pins(self) -> tuple[int, float]:
+        """Wrong PINs typed for this seat's student since their last right one, and the
+        seconds left before the next try is taken (0.0: none to wait)."""
+        return self.state.pin_failures, self.state.pin_wait
+
+    @property
     def labels(self) -> tuple[str, ...]:
         """Per seat, the name shown: the student's, ``"Greedy (computer)"``, ``"(free)"``."""
         return tuple(s.label for s in self.state.seats)
@@ -99,12 +130,21 @@ class RoomSeat:
         return self.state.hints
 
     def refresh(self) -> bool:
-        """Read the seat again; whether the table changed since the last read."""
+        """Read the seat again; whether the table changed since the last read (the
+        wrong PINs for the seat's student are read again in any case)."""
         state = self.room.seat_state(self._token)
         if state.version <= self.state.version:
+            self.state = replace(
+                self.state, pin_failures=state.pin_failures, pin_wait=state.pin_wait
+            )
             return False
         self.state = state
         return True
+
+    def leave(self) -> None:
+        """Leave the seat from this device (see :meth:`Classroom.leave
+        <dweebies_widget.classroom.Classroom.leave>`): the token stops working."""
+        self.room.leave(self._token)
 
     # ------------------------------------------------------------------ acting
     def play(self, move: Move) -> tuple[Placement, Game]:
@@ -124,6 +164,51 @@ class RoomSeat:
             raise IllegalMoveError(said(error), reason=error.reason) from None
         self.refresh()
         return self.game
+
+
+class TableMode(RemoteSeat):
+    """The widget's mode for a classroom seat (see the module): :class:`RemoteSeat` over
+    ``seat``, which refuses every pick and placement once the table is closed."""
+
+    again = AGAIN
+
+    def __init__(self, seat: RoomSeat) -> None:
+        super().__init__(seat)
+        self.seat = seat
+
+    @property
+    def hints(self) -> bool:
+        return self.seat.closed is None and self.seat.hints
+
+    def refusal(self, session: Session) -> str | None:
+        return self.seat.closed or super().refusal(session)
+
+    def _refuse(self, session: Session) -> bool:
+        """Say why nothing can be done at a closed table; whether it is closed."""
+        closed = self.seat.closed
+        if closed is not None:
+            session.tell(closed, "Press Review to look back over every move.")
+            session.changed_text()
+        return closed is not None
+
+    def point(self, session: Session, x: float, y: float, *, touch: bool) -> bool | None:
+        return True if self._refuse(session) else None
+
+    def pick(self, session: Session, index: int) -> bool:
+        return self._refuse(session)
+
+    def key(self, session: Session, key: str) -> bool:
+        picks = key in ("Enter", " ") or (len(key) == 1 and key in "123456789")
+        return picks and self._refuse(session)
+
+    def place(self, session: Session, cell: Cell) -> Placement | None:
+        return None if self._refuse(session) else super().place(session, cell)
+
+    def status(self, session: Session, lines: list[str]) -> list[str]:
+        closed = self.seat.closed
+        if closed is None:
+            return lines
+        return [closed, "Press Review to look back over every move, or Back to the lobby."]
 
 
 Post = Callable[[Callable[[], object]], object]

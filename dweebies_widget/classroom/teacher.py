@@ -1,7 +1,7 @@
-"""The teacher's page's logic: logging in, the tables as spectators see them, the leaderboard,
-the saves to download, and the puzzle page's results (the class's hardest puzzles and each
-student's puzzle rating: :func:`puzzles_html`).  The page (:mod:`.pages`) is a thin layout
-over it.
+"""The teacher's page's logic: logging in, the tables as spectators see them, the standings
+(:func:`leaderboard_html`), the alerts (:func:`alert_text`), the saves to download, and the
+puzzle page's results (the class's hardest puzzles and each student's puzzle rating:
+:func:`puzzles_html`).  The page (:mod:`.pages`) is a thin layout over it.
 
 Nothing here shows a hidden card: every table is drawn from its
 :class:`~.picture.Picture` (what :meth:`Classroom.spectate
@@ -31,6 +31,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import math
 import time
 import zipfile
 from dataclasses import replace
@@ -39,14 +40,15 @@ from typing import Any
 from ..grammar import clause, subject
 from ..widget.scene import Scene
 from ..widget.words import names_text, plural
-from .errors import WrongPassword
-from .picture import LeaderRow, Picture, TableInfo
+from .errors import TeacherLockedOut, WrongPassword
+from .picture import Alert, LeaderRow, Picture, TableInfo
 from .puzzles import MIN_TRIES, HardPuzzle, PuzzleClass, Student
 from .room import Classroom
 
 __all__ = [
     "WRONG_PASSWORD_PAUSE",
     "Desk",
+    "alert_text",
     "hardest_html",
     "leaderboard_html",
     "puzzles_html",
@@ -71,11 +73,15 @@ class Desk:
 
     def log_in(self, password: object) -> bool:
         """Open the classroom as the teacher; ``False`` for a wrong password (counted by the
-        store, and followed by a pause of :data:`WRONG_PASSWORD_PAUSE` seconds)."""
+        store, and followed by a pause of :data:`WRONG_PASSWORD_PAUSE` seconds).  During a
+        lockout (too many wrong passwords in a row) no password is checked: the room's
+        :class:`~.errors.TeacherLockedOut` is raised, its message says for how long."""
         if not isinstance(password, str) or not password:
             return False
         try:
             room = Classroom(self.store, teacher_password=password)
+        except TeacherLockedOut:
+            raise
         except WrongPassword:
             time.sleep(WRONG_PASSWORD_PAUSE)
             return False
@@ -138,30 +144,78 @@ def spectator_scene(p: Picture) -> Scene:
     return replace(p.scene, curtain=status_text(p))
 
 
-def leaderboard_html(rows: list[LeaderRow]) -> str:
-    """The class leaderboard as an HTML table (names escaped)."""
+_RECORD = (("Games", "games"), ("Won", "wins"), ("Tied", "draws"), ("Lost", "losses"),
+           ("Cards", "points"))  # fmt: skip
+"""A record's columns: the heading, and the :class:`~.picture.Record` field."""
+
+
+def leaderboard_html(rows: list[LeaderRow], css: str = "dweebies-leaderboard") -> str:
+    """The class's standings as an HTML table (names escaped): per student (a name and
+    its PIN), the games with classmates (at least one other seat was a student) and the
+    games with computers (every other seat was a computer), each as games, wins, ties,
+    losses and cards collected.  ``css`` is the table's class (the projector's is
+    bigger)."""
     if not rows:
-        return "<p><i>No game has finished yet.</i></p>"
-    head = "".join(
-        f"<th style='text-align:{a}; padding:2px 8px'>{h}</th>"
-        for h, a in (("#", "right"), ("Name", "left"), ("Games", "right"), ("Won", "right"),
-                     ("Tied", "right"), ("Lost", "right"), ("Cards", "right"))
-    )  # fmt: skip
-    body = []
-    for i, r in enumerate(rows, 1):
-        cells = (i, html.escape(r.name), r.games, r.wins, r.draws, r.losses, r.points)
-        body.append(
-            "<tr>"
-            + "".join(
-                f"<td style='text-align:{'left' if j == 1 else 'right'}; padding:2px 8px'>{c}</td>"
-                for j, c in enumerate(cells)
-            )
-            + "</tr>"
-        )
-    return (
-        "<table class='dweebies-leaderboard' style='border-collapse:collapse'>"
-        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        return f"<p class='{css}'><i>No game has finished yet.</i></p>"
+    cell = "padding:2px 8px"
+    groups = (
+        f"<th colspan='2'></th><th colspan='{len(_RECORD)}' style='{cell}; "
+        "border-bottom:1px solid #D0D7DE'>With classmates</th>"
+        f"<th colspan='{len(_RECORD)}' style='{cell}; border-left:2px solid #D0D7DE; "
+        "border-bottom:1px solid #D0D7DE'>With computers</th>"
     )
+    head = [f"<th style='text-align:right; {cell}'>#</th>",
+            f"<th style='text-align:left; {cell}'>Name</th>"]  # fmt: skip
+    for part in range(2):
+        for i, (heading, _field) in enumerate(_RECORD):
+            line = "; border-left:2px solid #D0D7DE" if part and not i else ""
+            head.append(f"<th style='text-align:right; {cell}{line}'>{heading}</th>")
+    body = []
+    for n, r in enumerate(rows, 1):
+        cells = [f"<td style='text-align:right; {cell}'>{n}</td>",
+                 f"<td style='text-align:left; {cell}'>{html.escape(r.name)}</td>"]  # fmt: skip
+        for part, record in enumerate((r.classmates, r.computers)):
+            for i, (_heading, field) in enumerate(_RECORD):
+                line = "; border-left:2px solid #D0D7DE" if part and not i else ""
+                value = getattr(record, field)
+                cells.append(f"<td style='text-align:right; {cell}{line}'>{value}</td>")
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    return (
+        f"<table class='{css}' style='border-collapse:collapse'><thead><tr>{groups}</tr>"
+        f"<tr>{''.join(head)}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+def alert_text(alert: Alert, now: float | None = None) -> str:
+    """One alert of the teacher's page (see :meth:`Classroom.alerts
+    <dweebies_widget.classroom.Classroom.alerts>`) in words (plain text, to be escaped).
+
+    >>> from dweebies_widget.classroom.picture import Alert
+    >>> alert_text(Alert("pin", "Ana", ("K7QX",), 4, 20.0, 0.0))
+    'Ana: 4 wrong PINs (at table K7QX), waits 20 s'
+    >>> alert_text(Alert("pin", "Ben", (), 2, 0.0, 0.0))
+    'Ben: 2 wrong PINs'
+    """
+    if alert.kind == "password":
+        at = time.strftime("%H:%M", time.localtime(alert.last))
+        return (
+            f"{plural(alert.failures, 'wrong teacher password')} since you logged in, "
+            f"the last at {at}"
+            + (f": the page takes no password for {_seconds(alert.wait)}" if alert.wait else "")
+        )
+    tables = ", ".join(alert.tables)
+    text = f"{alert.name}: {plural(alert.failures, 'wrong PIN')}"
+    if tables:
+        text += f" (at table{'s' if len(alert.tables) > 1 else ''} {tables})"
+    if alert.wait > 0:
+        text += f", waits {_seconds(alert.wait)}"
+    return text
+
+
+def _seconds(wait: float) -> str:
+    """A wait, rounded up: "20 s", "3 min"."""
+    whole = max(1, math.ceil(wait))
+    return f"{whole} s" if whole < 120 else f"{math.ceil(whole / 60)} min"
 
 
 def saves_zip(room: Classroom) -> bytes:

@@ -9,6 +9,7 @@ background waits hand to the kernel's event loop is queued here and run when the
 from __future__ import annotations
 
 import base64
+import html
 import io
 import json
 import logging
@@ -26,15 +27,29 @@ from widget_events import click_cell, click_hand, key, tap_cell, tap_hand
 from dweebies_widget import DweebiesWidget, Game, Move
 from dweebies_widget.ai import ExpertPlayer, GreedyPlayer, review
 from dweebies_widget.cards import NAMES
-from dweebies_widget.classroom import MAX_PIN_FAILURES, Classroom, TableFull, WrongPin
+from dweebies_widget.classroom import (
+    MAX_PIN_FAILURES,
+    Classroom,
+    ClassroomError,
+    TableFull,
+    WrongPassword,
+    WrongPin,
+)
+from dweebies_widget.classroom.limits import LIMITS_VARIABLE, Limits
 from dweebies_widget.classroom.lobby import Lobby, said, table_plan
-from dweebies_widget.classroom.pages import LobbyPage, SeatView, TeacherPage
-from dweebies_widget.classroom.seat import Follower, RoomSeat
+from dweebies_widget.classroom.pages import (
+    LobbyPage,
+    SeatView,
+    TeacherPage,
+    remember_html,
+    resumed,
+)
+from dweebies_widget.classroom.seat import AGAIN, Follower, RoomSeat
 from dweebies_widget.classroom.serve import main, read_password, voila_config
 from dweebies_widget.classroom.teacher import spectator_scene, status_text
 from dweebies_widget.widget.compat import widget_instances
 from dweebies_widget.widget.modes import NO_HINTS
-from dweebies_widget.widget.remote import AGAIN, Elsewhere, SeatGame
+from dweebies_widget.widget.remote import Elsewhere, SeatGame
 
 from .workers import placements
 
@@ -169,7 +184,7 @@ def test_a_student_comes_back_to_the_same_seat_from_another_device(teacher_store
     move_by_clicks(w)
     loop.run_until(lambda: w.status_text().startswith("Ana to play"))
     first.view.lobby.click()  # type: ignore[union-attr]
-    assert first.view is None and first.children == (first.form,)
+    assert first.view is None and first.children[-1] is first.form
     again = page(teacher_store, loop)
     sit(again, "ana", "1234", code=code.lower())
     assert board(again).game.history == w.game.history
@@ -192,21 +207,22 @@ def test_the_lobby_says_what_is_wrong_in_plain_words(teacher_store: str) -> None
     assert lobby.view is not None and "&lt;b&gt;Ana&lt;/b&gt;" in lobby.view.header.value
     code = lobby.view.sitting.code
     other = page(teacher_store, loop)
-    for attempt in range(1, MAX_PIN_FAILURES + 1):
+    for _ in range(MAX_PIN_FAILURES):
         sit(other, "<B>ANA</B>", "0000", code=code)
-        text = re.sub("<[^>]+>", "", other.message.value)
-        left = MAX_PIN_FAILURES - attempt
-        assert text.startswith("That name is taken at this table, with another PIN")
-        assert f"({left} tr{'y' if left == 1 else 'ies'} left)" in text
-    sit(other, "<b>Ana</b>", "1234", code=code)  # now even the right PIN: locked
-    assert "locked after 5 wrong PINs" in other.message.value and other.view is None
+        text = html.unescape(re.sub("<[^>]+>", "", other.message.value))
+        assert text.startswith("The name <b>Ana</b> is taken in this class, with another PIN")
+        assert "tries left" not in text and "(0 " not in text
+    sit(other, "<b>Ana</b>", "1234", code=code)  # now even the right PIN waits
+    text = html.unescape(re.sub("<[^>]+>", "", other.message.value))
+    assert re.match(r"Too many wrong PINs for <b>Ana</b>: wait \d+ seconds", text), text
+    assert other.view is None
     sit(other, "Cleo", "5555", code=code)
     sit(page(teacher_store, loop), "Dan", "5555", code=code)
     full = page(teacher_store, loop)
     sit(full, "Eve", "5555", code=code)
     assert "That table is full" in full.message.value
     assert said(TableFull("x")) == said(TableFull("y"))
-    assert said(WrongPin("x", attempts_left=1)).count("1 try left") == 1
+    assert said(WrongPin("The name Ana is taken.", attempts_left=1)) == "The name Ana is taken."
 
 
 def test_table_plans_are_checked() -> None:
@@ -253,7 +269,7 @@ def test_a_remote_board_refuses_what_belongs_to_the_screens_own_games(
     loop.run_until(lambda: "closed" in lobby.view.header.value)  # type: ignore[union-attr]
     w.select(None)
     move_by_clicks(w)
-    assert w.message == "That table has finished or was closed by your teacher: make a new one."
+    assert w.message == "Your teacher closed this table."
     assert w.game.history == history
     teacher.close()
 
@@ -333,7 +349,7 @@ def test_the_teachers_page_needs_its_password(teacher_store: str) -> None:
     teacher.enter.click()
     html = "".join(texts(teacher))
     assert "<svg" in html and "http://127.0.0.1:8866/" in html
-    assert "1 wrong teacher password(s)" in html
+    assert "wrong teacher password" not in html  # the right one ended the run of wrong ones
     assert teacher.desk.room is not None and teacher.desk.room.is_teacher
 
 
@@ -521,8 +537,10 @@ def test_nothing_hidden_reaches_a_students_page(
     hidden = hidden_from(Game.from_json(teacher.download(code)), seen)
     assert len(hidden) >= 3 and not [name for name in hidden if carried(wire, name)]
     assert ben.view is not None
-    for token in (ana, ben.view.sitting.token, *others):  # a seat's token stays in its kernel
+    for token in (ana, *others):  # no other seat's token reaches the page
         assert not carried(wire, token)
+    # Ben's own seat's token goes to his page alone: the browser keeps it to sit again.
+    assert carried(wire, ben.view.sitting.token)
     for r in (room, teacher):
         r.close()
 
@@ -568,8 +586,8 @@ def test_the_server_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert {"@voila-dashboards/widgets-manager8", "ipycanvas", "anywidget"} <= loaded
     assert not loaded & {"@jupyter-notebook/lab-extension", "jupyterlab_pygments"}
     secret = tmp_path / "password"
-    secret.write_text("owl\n")
-    assert read_password(secret, new=True) == "owl"
+    secret.write_text("maple-kettle-harbour-42\n")
+    assert read_password(secret, new=True) == "maple-kettle-harbour-42"
     monkeypatch.setenv("DWEEBIES_TEACHER_PASSWORD", "cat")
     assert read_password(None, new=False) == "cat"
 
@@ -647,4 +665,213 @@ def test_the_lobby_list_changes_only_what_changed(teacher_store: str) -> None:
     assert len(widget_instances()) == made  # no widget made for it
     gone.children[0].click()
     assert lobby.view is not None and lobby.view.sitting.code == third
+    room.close()
+
+
+# ---------------------------------------------------------------------------- the truth
+def test_a_closed_table_takes_no_card_says_who_closed_it_and_offers_review(
+    teacher_store: str,
+) -> None:
+    loop = Loop()
+    lobby = page(teacher_store, loop)
+    sit(lobby, "Cleo", "1234", seats=2, computers=1, level="greedy")
+    view, w = lobby.view, board(lobby)
+    assert view is not None
+    code = view.sitting.code
+    move_by_clicks(w)
+    loop.run_until(lambda: len(w.game.history) == 2)
+    history = w.game.history
+    assert view.review_button.layout.display == "none" and view.lobby.description == "Lobby"
+    assert w.session.controls().hint and "data-token" in lobby.remember.value
+    teacher = Classroom(teacher_store, teacher_password="owl")
+    teacher.close_table(code)
+    loop.run_until(lambda: view.seat.status == "closed")
+    assert w.status_text().splitlines()[0] == "Your teacher closed this table."
+    assert not w.session.controls().hint and w.hint() is None  # Hint off
+    cell = sorted(w.game.legal_cells())[0]
+    click_hand(w, 0)
+    assert w.selected is None and w.message == "Your teacher closed this table."
+    click_cell(w, cell)
+    key(w, "1")
+    key(w, "Enter")
+    w.select(0)
+    w.place(cell)  # even what a page could send by hand
+    assert w.game.history == history and teacher.spectate(code).moves == len(history)
+    assert w.status_text().splitlines()[0] == "Your teacher closed this table."
+    assert "your teacher closed this table" in view.header.value
+    assert "hints off" in view.header.value
+    assert view.lobby.description == "Back to the lobby"
+    assert view.review_button.layout.display == ""
+    assert w.buttons.review.layout.display == "none"  # one Review in view: the bar's
+    assert lobby.remember.value == remember_html(None)  # the browser forgets the seat
+    view.review_button.click()
+    review_ = view.review
+    assert review_ is not None and view.children[-1] is review_ and review_.children[0] is view.bar
+    assert view.bar not in w.children and view.review_button.layout.display == "none"
+    assert review_.game.history == Game.from_json(teacher.download(code)).history
+    assert review_.session.replay is not None  # looking back over the game
+    view.lobby.click()
+    assert lobby.view is None
+    teacher.close()
+
+
+def test_a_finished_game_offers_its_result_review_and_the_lobby(teacher_store: str) -> None:
+    loop = Loop()
+    lobby = page(teacher_store, loop)
+    sit(lobby, "Dana", "1234", seats=2, computers=1, level="random")
+    view, w = lobby.view, board(lobby)
+    assert view is not None
+    room = Classroom(teacher_store)
+    token = room.join(view.sitting.code, "Dana", "1234")  # the same seat, from here
+    while room.spectate(view.sitting.code).current_player is not None:
+        room.play(token, room.view(token).legal_moves()[0])
+    loop.run_until(lambda: w.game.is_over)
+    assert re.search(r"You (won|lost|tied) \d+-\d+", w.status_text().splitlines()[0])
+    assert w.session.controls().review and view.lobby.description == "Back to the lobby"
+    assert lobby.remember.value == remember_html(None)
+    assert view.review_button.layout.display == "none"  # the board's own Review does it
+    w.open_review()
+    assert w.session.replay is not None
+    room.close()
+
+
+def test_a_seat_says_when_someone_types_wrong_pins_for_its_name(
+    teacher_store: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("dweebies_widget.classroom.pages.PIN_LOOK", 0.05)
+    loop = Loop()
+    lobby = page(teacher_store, loop)
+    sit(lobby, "Ana", "1234", seats=2)
+    view = lobby.view
+    assert view is not None and view.notice.value == "" and view.notice.layout.display == "none"
+    other = page(teacher_store, loop)
+    for _ in range(2):
+        sit(other, "Ana", "0000", code=view.sitting.code)
+    assert other.view is None
+    loop.run_until(lambda: "Someone typed wrong PINs" in view.notice.value)
+    assert "(2 times). Your seat stays yours; your teacher can see this." in view.notice.value
+    assert view.notice.layout.display == ""
+    Classroom(teacher_store, teacher_password="owl").clear_pin_waits("Ana")
+    loop.run_until(lambda: view.notice.value == "")
+    view.stop()
+
+
+def test_leave_seat_gives_the_seat_up_and_the_lobby_forgets_it(teacher_store: str) -> None:
+    loop = Loop()
+    lobby = page(teacher_store, loop)
+    sit(lobby, "Ana", "1234", seats=2)
+    view = lobby.view
+    assert view is not None
+    code, token = view.sitting.code, view.sitting.token
+    assert lobby.remember.value == remember_html(view.sitting)
+    view.leave_button.click()
+    assert lobby.view is None and lobby.children[-1] is lobby.form
+    assert lobby.remember.value == remember_html(None) and not view.follower.running
+    room = Classroom(teacher_store)
+    with pytest.raises(ClassroomError):
+        room.seat(token)
+    assert [s.name for s in room.table(code).seats] == [None, None]  # free again
+    sit(page(teacher_store, loop), "Ben", "9876", code=code)
+    assert room.table(code).seats[0].name == "Ben"
+    room.close()
+
+
+def test_a_fresh_lobby_sits_again_at_the_seat_the_browser_kept(teacher_store: str) -> None:
+    loop = Loop()
+    first = page(teacher_store, loop)
+    sit(first, "Ana", "1234", seats=2, computers=1, level="random")
+    assert first.view is not None
+    sitting = first.view.sitting
+    kept = json.dumps({"code": sitting.code, "name": sitting.name, "token": sitting.token})
+    again = page(teacher_store, loop)  # the page loaded again: nothing typed
+    again.resume.value = kept
+    assert again.view is not None and again.view.sitting == sitting
+    assert again.view.board is not None and again.name.value == "Ana"
+    assert again.remember.value == remember_html(sitting)
+    lost = page(teacher_store, loop)
+    lost.resume.value = json.dumps({"code": sitting.code, "name": "Ana", "token": "nope"})
+    assert lost.view is None and (lost.name.value, lost.code.value) == ("Ana", sitting.code)
+    assert f"Type your PIN to sit again at table {sitting.code}." in lost.message.value
+    assert lost.remember.value == remember_html(None)
+    for junk in ("", "{", "[]", json.dumps({"code": 1}), "x" * 5000):
+        assert resumed(junk) is None
+        fresh = page(teacher_store, loop)
+        fresh.resume.value = junk
+        assert fresh.view is None and fresh.message.value == ""
+
+
+def test_the_teacher_sees_wrong_pins_and_passwords_at_the_top(
+    teacher: tuple[TeacherPage, Loop], teacher_store: str
+) -> None:
+    page_, loop = teacher
+    assert page_.children[1] is page_.alerts and page_.alerts.layout.display == "none"
+    room = Classroom(teacher_store)
+    code = room.create_table(players=2)
+    room.join(code, "Ana", "1234")
+    with pytest.raises(WrongPin):
+        room.join(code, "Ana", "0000")
+    with pytest.raises(WrongPassword):
+        Classroom(teacher_store, teacher_password="not it")
+    loop.run_until(lambda: len(page_.alerts.children) == 2, seconds=10)
+    shown = [re.sub("<[^>]+>", "", row.children[0].value) for row in page_.alerts.children]
+    assert page_.alerts.layout.display == ""
+    assert any(re.fullmatch(
+        r"1 wrong teacher password since you logged in, the last at \d\d:\d\d", t
+    ) for t in shown), shown  # fmt: skip
+    (pin,) = [row for row in page_.alerts.children if len(row.children) == 2]
+    assert re.sub("<[^>]+>", "", pin.children[0].value).startswith(
+        f"Ana: 1 wrong PIN (at table {code})"
+    )
+    pin.children[1].click()  # Clear
+    assert pin not in page_.alerts.children and "Ana may type a PIN again" in page_.note.value
+    assert room.join(code, "Ana", "1234")
+    room.close()
+
+
+def test_the_teachers_page_is_locked_after_too_many_wrong_passwords(
+    teacher_store: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dweebies_widget.classroom import teacher as desk
+
+    monkeypatch.setenv(LIMITS_VARIABLE, Limits(password_tries=2, password_lockout=60).to_env())
+    monkeypatch.setattr(desk, "WRONG_PASSWORD_PAUSE", 0.0)
+    page_ = TeacherPage(teacher_store, post=Loop())
+    page_.password.value = "cat"
+    page_.enter.click()
+    assert "Wrong password" in page_.message.value
+    page_.password.value = "dog"
+    page_.enter.click()
+    assert "Too many wrong passwords" in page_.message.value
+    page_.password.value = "owl"  # the right one, during the lockout: refused too
+    page_.enter.click()
+    assert "Too many wrong passwords" in page_.message.value
+    assert page_.children == (page_.login,) and page_.desk.room is None
+
+
+def test_the_standings_count_classmates_and_computers_apart_and_go_on_a_projector(
+    teacher: tuple[TeacherPage, Loop], teacher_store: str
+) -> None:
+    page_, loop = teacher
+    room = Classroom(teacher_store, teacher_password="owl")
+    code = room.create_table(players=2, ai={1: "random"}, seed=2)
+    token = room.join(code, "=Max, the 1st", "1234")
+    while room.spectate(code).current_player is not None:
+        room.play(token, room.view(token).legal_moves()[0])
+    loop.run_until(lambda: "=Max, the 1st" in page_.board.value)
+    assert "With classmates" in page_.board.value and "With computers" in page_.board.value
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", page_.board.value)
+    assert cells[:2] == ["1", "=Max, the 1st"]
+    assert cells[2] == "0" and cells[7] == "1"  # no game with classmates, one with a computer
+    page_.project.click()
+    assert page_.children == (page_.projector,)
+    assert "=Max, the 1st" in page_.projector_board.value
+    assert "dweebies-leaderboard-big" in page_.projector_board.value
+    back = page_.projector.children[-1]
+    assert back.description == "Back"
+    back.click()
+    assert page_.alerts in page_.children and page_.projector not in page_.children
+    page_.download_csv.click()
+    found = re.search(r"data:text/csv;charset=utf-8;base64,([A-Za-z0-9+/=]+)", page_.link.value)
+    assert found is not None and "dweebies-standings.csv" in page_.link.value
+    assert base64.b64decode(found.group(1)).decode() == room.standings_csv()
     room.close()
