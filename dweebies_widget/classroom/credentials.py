@@ -544,7 +544,9 @@ _SEQUENCES = (
 )  # fmt: skip
 #: Passwords printed in examples (this project's tests and docs, famous ones), by their
 #: letters and digits.
-_PRINTED = frozenset({"owlintheoak", "correcthorsebatterystaple", "tr0ub4dor3"})
+_PRINTED = frozenset({
+    "owlintheoak", "plumlanterntide63", "correcthorsebatterystaple", "tr0ub4dor3"
+})  # fmt: skip
 #: Letters and digits besides those of weak words, sequences and repeats that a new
 #: password needs.
 _OWN_PART = 6
