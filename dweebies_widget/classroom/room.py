@@ -149,8 +149,8 @@ __all__ = [
 MAX_PIN_FAILURES = Limits().pin_tries
 #: The first line of :meth:`Classroom.standings_csv`.
 STANDINGS_HEADER = (
-    "name", "games with classmates", "wins", "draws", "losses", "points",
-    "games with computers", "wins", "draws", "losses", "points",
+    "name", "games with classmates", "wins", "ties", "losses", "points",
+    "games with computers", "wins", "ties", "losses", "points",
 )  # fmt: skip
 #: Who closed a table, in the words the pages show.
 _CLOSED_BY = {"teacher": "your teacher"}
