@@ -13,6 +13,9 @@ teacher serves it (``python -m dweebies_widget.classroom serve``):
 * **a throttled PIN**: wrong PINs typed in the lobby for a seated classmate's name until
   the lobby says how many seconds to wait; the seat says someone typed wrong PINs for its
   name; the teacher's page shows it at its top, and Clear takes it away;
+* **a guessed teacher password**: three wrong ones on the served teacher's page lock it
+  (the right one is refused too) until the lockout ends; then the teacher's page opens and
+  says at its top how many wrong passwords were typed since the last visit;
 * **the standings on a projector**: shown alone, filling a 1280 x 720 window, their text
   at least 28 CSS px, with a Back button in view.
 
@@ -58,9 +61,12 @@ kernels_per_client = 16
 pin_tries = 2
 pin_wait = 20
 pin_longest_wait = 60
+password_tries = 3
+password_lockout = 10
 """
-"""Two wrong PINs, then a wait of 20 s (long enough to read in a screenshot); every page of
-these tests comes from one address, so it may open more pages than a student's device."""
+"""Two wrong PINs, then a wait of 20 s (long enough to read in a screenshot); three wrong
+teacher passwords lock the teacher's page for 10 s; every page of these tests comes from one
+address, so it may open more pages than a student's device."""
 SEAT_PARTS = (
     ("table line", ".dweebies-seat-header", "one"),
     ("canvas", "canvas", "one"),
@@ -184,9 +190,11 @@ def test_a_finished_game_shows_the_result_review_and_the_lobby(
         page.locator(".dweebies-status", has_text=re.compile(r"You (won|lost|tied)")).wait_for(
             timeout=20_000
         )
+        # The status, the bar's button and the board's Review are three updates of the page.
+        page.get_by_role("button", name="Back to the lobby").wait_for(timeout=10_000)
         assert page.get_by_role("button", name="Back to the lobby").count() == 1
-        review = page.locator(".dweebies-controls button", has_text="Review")
-        assert review.is_enabled()
+        review = page.locator(".dweebies-controls button:not([disabled])", has_text="Review")
+        review.wait_for(timeout=10_000)
         fits(page, "finished")
         review.click()
         page.locator(".dweebies-review").first.wait_for(timeout=20_000)
@@ -247,6 +255,45 @@ def test_wrong_pins_make_a_wait_and_the_teacher_sees_them_at_the_top(
         shot(teacher, "classroom", "truth", "standings-on-a-projector")
         back.click()
         teacher.locator(".dweebies-teacher-desk").wait_for(timeout=20_000)
+
+
+def test_guessing_the_teacher_password_locks_the_teachers_page(
+    browser: Browser, server: ClassroomServer
+) -> None:
+    """Wrong passwords typed on the served teacher's page: the third locks it, the right
+    password is refused during the lockout (even from another page), works after it, and the
+    teacher is told of the guesses at the top of the page."""
+    with (
+        opened(browser, server.url + "/teacher", DESKTOP) as guess,
+        opened(browser, server.url + "/teacher", DESKTOP) as teacher,
+    ):
+        box = guess.get_by_placeholder("teacher password")
+        box.wait_for(timeout=90_000)
+        message = guess.locator(".dweebies-message")
+        for tried, words in enumerate(["Wrong password", "Wrong password", "Too many wrong"]):
+            box.fill(f"guess-number-{tried}")
+            guess.get_by_role("button", name="Open").click()
+            message.filter(has_text=words).wait_for(timeout=20_000)
+            if tried < 2:
+                guess.wait_for_timeout(300)
+        locked_at = time.monotonic()
+        assert "locked for 10 seconds" in message.inner_text()
+        shot(guess, "classroom", "truth", "teacher-locked")
+        right = teacher.get_by_placeholder("teacher password")
+        right.wait_for(timeout=90_000)
+        right.fill(TEACHER_PASSWORD)
+        teacher.get_by_role("button", name="Open").click()  # during the lockout: refused
+        teacher.locator(".dweebies-message", has_text="Too many wrong").wait_for(timeout=20_000)
+        assert teacher.get_by_text("Your classroom").count() == 0
+        time.sleep(max(0.0, 10.5 - (time.monotonic() - locked_at)))
+        right.fill(TEACHER_PASSWORD)
+        teacher.get_by_role("button", name="Open").click()
+        teacher.get_by_text("Your classroom").wait_for(timeout=20_000)
+        alerts = teacher.locator(".dweebies-teacher-alerts")
+        alerts.filter(has_text="3 wrong teacher passwords since your last visit").wait_for(
+            timeout=20_000
+        )
+        shot(teacher, "classroom", "truth", "teacher-told")
 
 
 # The last test: it stops the server the others share, and starts another.

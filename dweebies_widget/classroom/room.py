@@ -300,9 +300,9 @@ def _teacher_tries(value: str | None) -> dict[str, float]:
     """The teacher password's run of wrong tries, from its setting (see :mod:`.store`)."""
     try:
         tries = json.loads(value or "{}")
-        return {k: float(tries.get(k, 0.0)) for k in ("run", "last", "until")}
+        return {k: float(tries.get(k, 0.0)) for k in ("run", "last", "until", "mark")}
     except (ValueError, TypeError, AttributeError):
-        return {"run": 0.0, "last": 0.0, "until": 0.0}
+        return {"run": 0.0, "last": 0.0, "until": 0.0, "mark": 0.0}
 
 
 def _locked_words(wait: float) -> str:
@@ -362,6 +362,9 @@ class Classroom:
         self._limits = limits if limits is not None else Limits.from_env()
         self._clock: Callable[[], float] = clock or time.time
         self._store: Store = open_store(store)
+        self._told_from = 0
+        """The count of wrong teacher passwords at the teacher's login before this one: the
+        teacher's page is told of every one after it."""
         try:
             self._teacher = self._check_teacher(teacher_password)
         except BaseException:
@@ -394,7 +397,7 @@ class Classroom:
                 return json.dumps(tries, sort_keys=True)
             run = int(tries["run"]) + 1
             until = now + limits.password_lockout if run >= limits.password_tries else 0.0
-            return json.dumps({"run": run, "last": now, "until": until}, sort_keys=True)
+            return json.dumps({**tries, "run": run, "until": until}, sort_keys=True)
 
         self._store.update_meta(TEACHER_TRIES, count)
         if locked:
@@ -407,15 +410,22 @@ class Classroom:
         else:
             right = check_secret(password, stored or self._store.meta("teacher_password") or "")
         if right:
-            self._store.update_meta(
-                TEACHER_TRIES,
-                lambda value: json.dumps(
-                    {"run": 0, "last": _teacher_tries(value)["last"], "until": 0.0},
+            total = int(self._store.meta("teacher_failures") or 0)
+
+            def reset(value: str | None) -> str:
+                tries = _teacher_tries(value)
+                self._told_from = int(tries["mark"])  # told of the wrong ones since then
+                return json.dumps(
+                    {"run": 0, "last": tries["last"], "until": 0.0, "mark": total},
                     sort_keys=True,
-                ),
-            )
+                )
+
+            self._store.update_meta(TEACHER_TRIES, reset)
             return True
         self._store.count_meta("teacher_failures")
+        self._store.update_meta(
+            TEACHER_TRIES, lambda value: json.dumps({**_teacher_tries(value), "last": now})
+        )  # when the last wrong one was typed
         tries = _teacher_tries(self._store.meta(TEACHER_TRIES))
         if tries["until"] > now:
             raise TeacherLockedOut(_locked_words(tries["until"] - now), wait=tries["until"] - now)
@@ -1095,16 +1105,18 @@ class Classroom:
 
     def alerts(self) -> list[Alert]:
         """What the teacher should see at the top of their page (teacher): wrong teacher
-        passwords since the teacher last logged in (kind ``"password"``, first), then each
+        passwords since the teacher's login before this one (kind ``"password"``, first: the
+        ones typed while the teacher was away, and since), then each
         student with wrong PINs since their last right one (kind ``"pin"``, the latest
         first), with the wait before their next try is taken."""
         self._need_teacher("see the alerts")
         now = self._clock()
         alerts = []
         tries = _teacher_tries(self._store.meta(TEACHER_TRIES))
-        if tries["run"] > 0:
+        missed = int(self._store.meta("teacher_failures") or 0) - self._told_from
+        if missed > 0:
             alerts.append(
-                Alert("password", None, (), int(tries["run"]), max(0.0, tries["until"] - now),
+                Alert("password", None, (), missed, max(0.0, tries["until"] - now),
                       tries["last"])
             )  # fmt: skip
         tables: dict[str, set[str]] = {}

@@ -199,7 +199,7 @@ def alert_text(alert: Alert, now: float | None = None) -> str:
     if alert.kind == "password":
         at = time.strftime("%H:%M", time.localtime(alert.last))
         return (
-            f"{plural(alert.failures, 'wrong teacher password')} since you logged in, "
+            f"{plural(alert.failures, 'wrong teacher password')} since your last visit, "
             f"the last at {at}"
             + (f": the page takes no password for {_seconds(alert.wait)}" if alert.wait else "")
         )

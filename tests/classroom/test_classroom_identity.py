@@ -274,8 +274,13 @@ def test_the_teacher_password_locks_out_after_wrong_tries_in_a_row(
     assert str(locked.value).endswith("locked for 100 seconds.")
     assert room.wrong_passwords == 3  # a try during the lockout is not even counted
     clock.move(100)
-    log_in("owl")  # works after it, and ends the run
-    assert room.alerts() == []
+    back = Classroom(store, teacher_password="owl", limits=LIMITS, clock=clock)  # works now
+    # ... ends the run, and is told of the wrong ones typed since the last visit.
+    assert back.alerts() == [Alert("password", None, (), 3, 0.0, clock.now - 300)]
+    back.close()
+    again = Classroom(store, teacher_password="owl", limits=LIMITS, clock=clock)
+    assert again.alerts() == []  # told once: the next visit starts from there
+    again.close()
     with pytest.raises(WrongPassword) as wrong:
         log_in("owls")
     assert "2 more wrong ones" in str(wrong.value)

@@ -349,7 +349,8 @@ def test_the_teachers_page_needs_its_password(teacher_store: str) -> None:
     teacher.enter.click()
     html = "".join(texts(teacher))
     assert "<svg" in html and "http://127.0.0.1:8866/" in html
-    assert "wrong teacher password" not in html  # the right one ended the run of wrong ones
+    # The page tells the teacher of the wrong one typed before this visit.
+    assert "1 wrong teacher password since your last visit" in html
     assert teacher.desk.room is not None and teacher.desk.room.is_teacher
 
 
@@ -816,7 +817,7 @@ def test_the_teacher_sees_wrong_pins_and_passwords_at_the_top(
     shown = [re.sub("<[^>]+>", "", row.children[0].value) for row in page_.alerts.children]
     assert page_.alerts.layout.display == ""
     assert any(re.fullmatch(
-        r"1 wrong teacher password since you logged in, the last at \d\d:\d\d", t
+        r"1 wrong teacher password since your last visit, the last at \d\d:\d\d", t
     ) for t in shown), shown  # fmt: skip
     (pin,) = [row for row in page_.alerts.children if len(row.children) == 2]
     assert re.sub("<[^>]+>", "", pin.children[0].value).startswith(
