@@ -36,6 +36,7 @@ from dweebies_widget.classroom.room import MAX_PIN_FAILURES, STANDINGS_HEADER, o
 from dweebies_widget.classroom.store import SCHEMA
 
 from .test_classroom_puzzles import _downgrade
+from .workers import play_out
 
 DATA = Path(__file__).parent / "data"
 SCHEMA_2 = DATA / "schema2.sqlite"
@@ -77,17 +78,6 @@ def room(store: str, clock: Clock) -> Iterator[Classroom]:
     room = Classroom(store, teacher_password="owl", limits=LIMITS, clock=clock)
     yield room
     room.close()
-
-
-def finish(room: Classroom, code: str, tokens: list[str]) -> None:
-    """Play the game of ``code`` to its end; ``tokens[i]`` is the student at seat ``i``
-    (computer seats answer by themselves)."""
-    by_seat = {room.seat(t).seat: t for t in tokens}
-    while (info := room.table(code)).status == "playing":
-        assert info.turn is not None
-        token = by_seat[info.turn]
-        room.play(token, room.view(token).legal_moves()[0])
-    assert room.table(code).status == "over"
 
 
 def outcome(room: Classroom, code: str, seat: int) -> Record:
@@ -135,10 +125,10 @@ def test_standings_count_classmates_and_computers_apart_and_never_merge_names(
 ) -> None:
     duel = room.create_table(players=2, seed=5)
     ana, ben = room.join(duel, "Ana", "1234"), room.join(duel, "Ben", "4321")
-    finish(room, duel, [ana, ben])
+    play_out(room, duel, [ana, ben])
     solo = room.create_table(players=3, ai={1: "greedy", 2: "random"}, seed=6)
     again = room.join(solo, "ANA", "1234")
-    finish(room, solo, [again])
+    play_out(room, solo, [again])
     with pytest.raises(WrongPin):  # "ana" with another PIN adds nothing to Ana's line
         room.join(room.create_table(players=2, ai={1: "random"}), "ana", "0000")
     rows = {r.name: r for r in room.leaderboard()}
@@ -155,7 +145,7 @@ def test_standings_count_classmates_and_computers_apart_and_never_merge_names(
 def test_the_standings_download_as_csv_that_reads_back(room: Classroom, store: str) -> None:
     code = room.create_table(players=3, seed=8)
     tokens = [room.join(code, n, "1234") for n in ("Smith, Jo", "=1+2", "Cleo")]
-    finish(room, code, tokens)
+    play_out(room, code, tokens)
     text = room.standings_csv()
     rows = list(csv.reader(io.StringIO(text)))
     assert tuple(rows[0]) == STANDINGS_HEADER
@@ -362,7 +352,7 @@ def test_a_store_of_schema_2_is_upgraded_on_each_engine(store: str, clock: Clock
     with Classroom(store, teacher_password="owl") as room:
         duel = room.create_table(players=2, seed=5)
         tokens = [room.join(duel, "Ana", "1234"), room.join(duel, "Ben", "4321")]
-        finish(room, duel, tokens)
+        play_out(room, duel, tokens)
         shut = room.create_table(players=2, ai={1: "random"}, seed=1)
         kept = room.join(shut, "Cleo", "2468")
         room.close_table(shut)

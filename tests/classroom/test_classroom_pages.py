@@ -51,7 +51,7 @@ from dweebies_widget.widget.compat import widget_instances
 from dweebies_widget.widget.modes import NO_HINTS
 from dweebies_widget.widget.remote import Elsewhere, SeatGame
 
-from .workers import placements
+from .workers import placements, play_out
 
 QUICK = {"expert": ExpertPlayer(simulations=20)}
 
@@ -454,8 +454,7 @@ def test_the_leaderboard_escapes_names_and_counts_finished_games(
     room = Classroom(teacher_store, teacher_password="owl")
     code = room.create_table(players=2, ai={1: "random"}, seed=2)
     token = room.join(code, "<b>Max</b>", "1234")
-    while room.spectate(code).current_player is not None:
-        room.play(token, room.view(token).legal_moves()[0])
+    play_out(room, code, [token])
     loop.run_until(lambda: "&lt;b&gt;Max&lt;/b&gt;" in page_.board.value)
     assert "<b>Max</b>" not in page_.board.value
     assert status_text(room.table(code)).startswith("Over: ")
@@ -724,8 +723,7 @@ def test_a_finished_game_offers_its_result_review_and_the_lobby(teacher_store: s
     assert view is not None
     room = Classroom(teacher_store)
     token = room.join(view.sitting.code, "Dana", "1234")  # the same seat, from here
-    while room.spectate(view.sitting.code).current_player is not None:
-        room.play(token, room.view(token).legal_moves()[0])
+    play_out(room, view.sitting.code, [token])
     loop.run_until(lambda: w.game.is_over)
     assert re.search(r"You (won|lost|tied) \d+-\d+", w.status_text().splitlines()[0])
     assert w.session.controls().review and view.lobby.description == "Back to the lobby"
@@ -856,8 +854,7 @@ def test_the_standings_count_classmates_and_computers_apart_and_go_on_a_projecto
     room = Classroom(teacher_store, teacher_password="owl")
     code = room.create_table(players=2, ai={1: "random"}, seed=2)
     token = room.join(code, "=Max, the 1st", "1234")
-    while room.spectate(code).current_player is not None:
-        room.play(token, room.view(token).legal_moves()[0])
+    play_out(room, code, [token])
     loop.run_until(lambda: "=Max, the 1st" in page_.board.value)
     assert "With classmates" in page_.board.value and "With computers" in page_.board.value
     cells = re.findall(r"<td[^>]*>([^<]*)</td>", page_.board.value)

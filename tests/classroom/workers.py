@@ -311,3 +311,14 @@ def run_load(
         p95=percentile(times, 0.95),
         loadavg=loadavg,
     )
+
+
+def play_out(room: Classroom, code: str, tokens: list[str]) -> None:
+    """Play the game of ``code`` to its end, each student's first legal move; ``tokens``
+    are the students' (computer seats answer by themselves)."""
+    by_seat = {room.seat(t).seat: t for t in tokens}
+    while (info := room.table(code)).status == "playing":
+        assert info.turn is not None
+        token = by_seat[info.turn]
+        room.play(token, room.view(token).legal_moves()[0])
+    assert room.table(code).status == "over"
