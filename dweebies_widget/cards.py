@@ -16,8 +16,11 @@ ids 0-8 appear once, 9-17 twice and 18-26 three times: 9 + 18 + 27 = 54 cards.
 Look(colour='#000000', colour_name='black', shape='hexagon', symbol='Z')
 
 Looks are safe for colour-blind players: colours come from the Okabe-Ito palette (plus
-black and grey), and no two Dweebies share a symbol, so shape and symbol tell any two Dweebies
-apart even when the colours cannot be told apart.
+black and grey), and no two Dweebies share both colour and shape.  Cards draw each Dweebie as
+a character (:mod:`dweebies_widget.characters`) whose body is its shape and whose face and top
+tell it apart from the Dweebies of the same shape, so no colour is needed to tell two apart.
+The symbol is no longer drawn on the cards; it stays here, one per Dweebie, for the screen
+reader's descriptions and the charts.
 """
 
 from __future__ import annotations
@@ -92,8 +95,9 @@ class Look:
     Attributes:
         colour: fill colour as a hex string, for example ``"#E69F00"``.
         colour_name: the colour in plain English, for example ``"orange"``.
-        shape: the outline, one of :data:`SHAPES`.
-        symbol: one printable character drawn inside the shape.
+        shape: the outline, one of :data:`SHAPES` (the body of its character).
+        symbol: one printable character, all different (said by the screen reader's
+            descriptions and drawn by the charts; not drawn on the cards).
 
     >>> look(5).shape, look(5).symbol
     ('star', '*')

@@ -8,7 +8,7 @@ the text around the cards, chosen to stay apart from the card colours.
 from __future__ import annotations
 
 FONT = "Arial, Helvetica, 'DejaVu Sans', sans-serif"
-INK = "#1F2328"  # text and symbols
+INK = "#1F2328"  # text
 SOFT_INK = "#57606A"  # secondary text
 FAINT_INK = "#8C959F"  # coordinates, hints
 OUTLINE = "#24292F"  # shape outlines
@@ -32,5 +32,5 @@ GROUP_TINTS = ("#9CC9F5", "#F5B78F", "#B4E3A1", "#D4B1F2", "#F2E08C", "#9FE2DA",
 
 MIN_TEXT = 12.0
 """The smallest text any picture draws, in CSS pixels: what a class still reads from the back
-of the room.  A text that would be smaller is left off (a small card keeps its shape, colour
-and symbol) rather than drawn tiny."""
+of the room.  A text that would be smaller is left off (a small card keeps its character and
+its dots) rather than drawn tiny."""

@@ -17,13 +17,14 @@ True
 
 What is drawn: the score bar (each seat's score and hand size, whose turn it is or who won,
 the pile); the table with every card, the face that :mod:`dweebies_widget.face` describes
-(shape and symbol tell any two Dweebies apart, also in black and white); the legal cells
-(``legal=True``, lit, each with its coordinates: the numbers a student types in
-``game.play(dweebie, (row, col))``); the last placement outlined with its seat's name and the
-cells it collected as dashed ghosts (``last=True``); on a split table a tint per group and
-the cells on a shortest bridge; the legend of the marks shown; the hand of the seat to play
-(or of ``viewer``), and under the canvas every other hand face up.  Once the game is over
-the scores and why cards are left are said in words, leaving the table in view.
+(the character's body, top and eyes tell any two Dweebies apart, also in black and white);
+the legal cells (``legal=True``, lit, each with its coordinates: the numbers a student
+types in ``game.play(dweebie, (row, col))``); the last placement outlined with its seat's
+name and the cells it collected as dashed ghosts (``last=True``); on a split table a tint
+per group and the cells on a shortest bridge; the legend of the marks shown; the hand of
+the seat to play (or of ``viewer``), and under the canvas every other hand face up. Once
+the game is over the scores and why cards are left are said in words, leaving the table in
+view.
 
 The output is deterministic (the same game gives byte-identical text), uses presentation
 attributes only (no ``<style>`` and no ``id`` that could clash with the notebook page) and is

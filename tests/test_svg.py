@@ -19,8 +19,9 @@ from helpers import played
 
 from dweebies_widget import Game, Rules
 from dweebies_widget import palette as P
-from dweebies_widget.cards import FULL_DECK, LOOKS, NUM_DWEEBIES, SHAPES
-from dweebies_widget.face import Shape, Text, card_face
+from dweebies_widget.cards import FULL_DECK, LOOKS, NAMES, NUM_DWEEBIES, SHAPES
+from dweebies_widget.characters import CHARACTERS
+from dweebies_widget.face import Dots, Shape, Text, card_face
 from dweebies_widget.svg import MAX_WIDTH, SvgPicture, draw_shape, render
 from dweebies_widget.widget.position import Still, still
 from dweebies_widget.widget.svg_writer import canvas_svg
@@ -113,12 +114,17 @@ def text_at(p: Still, text: str, x: float, y: float | None = None) -> bool:
 
 
 def face_drawn(p: Still, d: int, box: Box) -> bool:
-    """Whether the face of Dweebie ``d`` is drawn in ``box``: each of its texts where
-    :func:`~dweebies_widget.face.card_face` puts it."""
+    """Whether the face of Dweebie ``d`` is drawn in ``box``: each of its texts and copy
+    dots where :func:`~dweebies_widget.face.card_face` puts them."""
+    face = card_face(d, box)
+    circles = {(x, y) for x, y, *_ in (c.args for c in drawn(p) if c.name == "fill_circle")}
     return all(
-        text_at(p, part.text, part.x, part.y)
-        for part in card_face(d, box)
-        if isinstance(part, Text)
+        text_at(p, part.text, part.x, part.y) for part in face if isinstance(part, Text)
+    ) and all(
+        (round(x, 1), round(part.y, 1)) in circles
+        for part in face
+        if isinstance(part, Dots)
+        for x in part.xs
     )
 
 
@@ -273,7 +279,7 @@ def test_every_card_on_the_table_is_drawn_with_its_face(game: Game) -> None:
         assert face_drawn(p, d, p.geometry.card_box(cell)), (cell, d)
 
 
-def test_card_shows_shape_colour_symbol_name_and_copy_dots_not_its_number() -> None:
+def test_card_shows_its_character_name_and_copy_dots_not_its_number() -> None:
     game = Game.from_position(board={(0, 0): 25}, hands=[[1], [2]])
     p = picture(game)
     box = p.geometry.card_box((0, 0))
@@ -283,17 +289,16 @@ def test_card_shows_shape_colour_symbol_name_and_copy_dots_not_its_number() -> N
     assert shape.fill == look.colour and shape.edge not in (None, look.colour)
     assert fills(p, look.colour) >= 1  # the hexagon, filled in Zuzu's colour
     said = [part.text for part in face if isinstance(part, Text)]
-    assert look.symbol in said and "Zuzu" in said and not any("25" in t for t in said)
+    assert said == ["Zuzu"]  # no symbol (the character replaces it), no number
     assert face_drawn(p, 25, box)
-    dots = [d for d in drawn(p) if d.name == "fill_circle"]
-    x, y, w, h = box
-    inside = [d for d in dots if x < float(d.args[0]) < x + w and y < float(d.args[1]) < y + h]  # type: ignore[arg-type]
-    assert len(inside) == 3  # Zuzu has three copies
+    (dots,) = [part for part in face if isinstance(part, Dots)]
+    circles = {(d.args[0], d.args[1]) for d in drawn(p) if d.name == "fill_circle"}
+    assert len(dots.xs) == 3 and {(round(x, 1), round(dots.y, 1)) for x in dots.xs} <= circles
 
 
-def test_every_dweebie_is_told_apart_by_shape_and_symbol() -> None:
-    pairs = {(LOOKS[d].shape, LOOKS[d].symbol) for d in range(NUM_DWEEBIES)}
-    assert len(pairs) == NUM_DWEEBIES
+def test_every_dweebie_is_told_apart_by_body_and_character() -> None:
+    looks = {(c.body, c.eyes, c.mouth, c.top) for c in CHARACTERS}
+    assert len(looks) == NUM_DWEEBIES
     board = {(d // 9, d % 9): d for d in range(NUM_DWEEBIES)}
     game = Game.from_position(board=board, hands=[[], []], pile=[])
     p = picture(game)
@@ -557,13 +562,14 @@ def test_the_hand_of_the_seat_to_play_is_drawn_and_no_other(game: Game) -> None:
 
 def test_every_other_hand_is_drawn_face_up_under_the_picture(game: Game) -> None:
     """A notebook sees the whole game: the hands the hand band does not show, each under
-    its seat's name, as small cards showing their id."""
+    its seat's name, as small cards showing their Dweebies' names."""
     p = picture(game)
     below = [(t, y) for t, _, y in texts(p) if y > p.geometry.css.height]
     others = [] if game.is_over else [s for s in range(game.players) if s != game.current_player]
     assert [t for t, _ in below if t.endswith("'s hand")] == [f"Seat {s}'s hand" for s in others]
-    ids = sorted(t for t, _ in below if t.isdigit())
-    assert ids == sorted(str(d) for s in others for d in game.hand(s))
+    names = sorted(t for t, _ in below if t in NAMES)
+    assert names == sorted(NAMES[d] for s in others for d in game.hand(s))
+    assert not any(t.isdigit() for t, _ in below)
     assert p.size[1] > p.geometry.css.height or not others
 
 
@@ -727,7 +733,11 @@ def test_pictures_stay_byte_identical() -> None:
     cell that holds its card, the score bar's texts at 12 px and more).  Changed on purpose for
     one word for one idea (docs/glossary.md): the last action names the Dweebie without its
     number, the split caption gives the bridge cost, and the draw-later rule is named; a card
-    at full size shows the Dweebie's name without its number ("#25" is gone)."""
+    at full size shows the Dweebie's name without its number ("#25" is gone).  Changed on
+    purpose for the 27 characters (docs/characters.md): a card shows its Dweebie's character
+    (body, eyes, mouth, top, accessory) instead of a shape with a symbol, and a card from 54 %
+    of full size shows its name (the other hands' cards under the picture too), never its
+    id."""
     games = [
         (Game(players=2, seed=7), ['<Ana & "Bo">', "Ben"]),
         (_played(3, 1, 12), ["Ana", "Ben", "Cy"]),
@@ -742,7 +752,7 @@ def test_pictures_stay_byte_identical() -> None:
         for legal in (False, True):
             digest.update(render(game, legal=legal, names=names).encode())
         digest.update(render(game, last=False).encode())
-    assert digest.hexdigest() == "845c0e8cf13a2e6e5400836f6eeaca75f62db364ff25fbab69fa812171e1fc22"
+    assert digest.hexdigest() == "eb9eb00103ab0064e587b1ad14c0f349e31ef203073b497c43c2b9bd12bc2b24"
 
 
 def test_a_split_table_lights_its_legal_cells_amber_and_says_who_may_collect() -> None:

@@ -2,10 +2,10 @@
 
 Every Dweebie is printed on as many cards as its dots say (one, two or three: 27 Dweebies,
 54 cards), each card the face the game draws on the table (:func:`~dweebies_widget.face.
-card_face`, painted by the widget's painter and written as SVG): its shape and colour, its
-symbol, its name and its dots.  The cards are drawn at nine tenths of their size on the
-table, where a card shows no number, only its name; the page prints them about 5.5 cm wide,
-nine to a page, each with a dashed line to cut along.
+card_face`, painted by the widget's painter and written as SVG): its character (the body
+in its colour, a face, something on top), its name and its dots.  The cards are drawn at
+nine tenths of their size on the table, where a card shows no number, only its name; the
+page prints them about 5.5 cm wide, nine to a page, each with a dashed line to cut along.
 
 >>> sheet = card_sheet()
 >>> sheet.count('class="card"')

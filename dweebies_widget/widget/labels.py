@@ -5,8 +5,8 @@ One job: the texts (and the two marks that stand in for a text, the ``where`` pu
 and the refused cell's cross) that the painters write on a picture, as plain data that a
 test can check: the text, its box and font size in CSS pixels, and the table cell it belongs
 to (``None`` in the score bar and the hand).  The painters draw these labels and no others
-(a card's name and id are drawn with its face, where :func:`~dweebies_widget.face.card_face`
-puts them: their labels say where that is).
+(a card's name is drawn with its face, where :func:`~dweebies_widget.face.card_face` puts
+it: its label says where that is).
 
 The rules:
 
@@ -221,12 +221,14 @@ def _cell_label(
 
 
 def _face_labels(g: Geometry, cells: Iterable[tuple[Cell, int]]) -> list[Label]:
-    """The name and id of each card (where its face puts them)."""
+    """The name of each card (where its face puts it)."""
     out = []
     for cell, d in cells:
         for part in card_face(d, g.card_box(cell)):
             if isinstance(part, Text) and part.halo is None:
                 w = text_width(part.text, part.size, part.bold)
+                if part.max_width is not None:  # squeezed to fit the card
+                    w = min(w, part.max_width)
                 x = part.x - w / 2 if part.anchor == "middle" else part.x
                 box = (x, part.y - 0.95 * part.size, w, 1.15 * part.size)
                 out.append(Label("name", part.text, box, part.size, cell, "face", part.colour,

@@ -9,9 +9,10 @@ records them; :meth:`Pen.replay` then sends them to an ipycanvas ``Canvas``, and
 sending afterwards keeps every redraw to one message (the replay runs inside
 ``hold_canvas``) and means nothing can go wrong half-way through a batch.
 
-Cards are drawn from the face that :mod:`dweebies_widget.face` describes: the shape in its
-colour with a dark outline, the symbol in dark ink with a white halo, the name and id, and
-one dot per copy.  Shape and symbol tell any two Dweebies apart without colour.  Texts are
+Cards are drawn from the face that :mod:`dweebies_widget.face` describes: the Dweebie's
+character (:mod:`dweebies_widget.characters`: a body in its colour with a dark outline, eyes,
+mouth, what is on top, an accessory), its name and one dot per copy.  The body's outline and
+the character's parts tell any two Dweebies apart without colour.  Texts are
 fitted and wrapped by the one text metric (:mod:`~dweebies_widget.widget.text`); the labels
 (tags, coordinates, "taken", the score bar's texts...) are placed by
 :func:`~dweebies_widget.widget.labels.scene_labels` and drawn from its list only.  Nothing
@@ -22,10 +23,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import zip_longest
+from typing import Any
 
 from .. import palette as P
-from ..face import Box, Part, Rect, Shape, Text, card_face
+from ..face import Box, Discs, Dots, Part, Path, Rect, Shape, Text, card_face
 from ..shapes import Circle, Drop, Square
 from .charts import heat_colour, paint_graph, paint_holds
 from .geometry import HAND_CARD_H, HAND_CARD_W, HAND_GAP, Geometry
@@ -341,10 +344,11 @@ def paint_cards(pen: Pen, cards: Sequence[tuple[Box, int]], alpha: float = 1.0) 
     describes (the SVG picture draws the same).
 
     Drawn in passes (part 1 of every card, then part 2 of every card...: all shadows, all
-    bodies, all shapes...), then every text of every card, those of one font together, so
-    that the canvas style changes about once per pass rather than once per card: fewer
-    commands in each redraw.  (The texts of a card lie inside its shape or under it, and
-    cards do not overlap: the order changes no pixel.)"""
+    cards, all characters' bodies, all eyes...: every face has the same layers), then every
+    text of every card, those of one font together.  In a pass, the parts of one colour and
+    line width are one path, filled and stroked once: the canvas style changes about once
+    per pass rather than once per card, and each redraw holds fewer commands.  (Cards do not
+    overlap, and the texts of a card lie under its character: the order changes no pixel.)"""
     if not cards:
         return
     if alpha != 1.0:
@@ -352,13 +356,13 @@ def paint_cards(pen: Pen, cards: Sequence[tuple[Box, int]], alpha: float = 1.0) 
     pen.dash()
     texts: list[Text] = []
     for layer in zip_longest(*(card_face(d, box) for box, d in cards)):
-        for part in filter(None, layer):
-            if isinstance(part, Text):
-                texts.append(part)
-            else:
-                _paint_part(pen, part)
+        _paint_layer(pen, [part for part in layer if part is not None], texts)
+    pen.set(line_cap="butt")  # (as the canvas's default: the dashes drawn after the cards)
     for text in sorted(texts, key=lambda t: (t.size, t.bold)):
-        _paint_part(pen, text)
+        pen.text(
+            text.x, text.y, text.text, text.size, text.colour, text.bold, _ALIGN[text.anchor],
+            text.halo, text.max_width, halo_width=text.halo_width, baseline="alphabetic",
+        )  # fmt: skip
     if alpha != 1.0:
         pen.set(global_alpha=1.0)
 
@@ -366,23 +370,38 @@ def paint_cards(pen: Pen, cards: Sequence[tuple[Box, int]], alpha: float = 1.0) 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 """SVG's ``text-anchor`` as the canvas's ``text_align``."""
 
+_Style = tuple[str | None, str | None, float]
+"""How a path is painted: its fill, its edge and the edge's width."""
 
-def _paint_part(pen: Pen, part: Part) -> None:
-    """One primitive of a card face (:mod:`dweebies_widget.face`) on the canvas."""
-    if isinstance(part, Rect):
-        fill = part.fill if part.opacity == 1 else _rgba(part.fill, part.opacity)
-        box = (part.x, part.y, part.w, part.h)
-        pen.round_rect(box, part.corner, fill=fill, stroke=part.edge, width=part.edge_width)
-    elif isinstance(part, Shape):
-        _paint_shape(pen, part)
-    elif isinstance(part, Text):
-        pen.text(
-            part.x, part.y, part.text, part.size, part.colour, part.bold, _ALIGN[part.anchor],
-            part.halo, halo_width=part.halo_width, baseline="alphabetic",
-        )  # fmt: skip
-    else:
-        for x in part.xs:
-            pen.circle(x, part.y, part.r, fill=part.colour)
+
+def _paint_layer(pen: Pen, parts: Sequence[Part], texts: list[Text]) -> None:
+    """One pass of :func:`paint_cards`: the parts of one style traced as one path and
+    painted once; dots and discs as circles; texts kept in ``texts`` for the end."""
+    paths: dict[_Style, list[Rect | Shape | Path]] = {}
+    for part in parts:
+        if isinstance(part, Text):
+            texts.append(part)
+        elif isinstance(part, Dots):
+            pen.set(fill_style=part.colour)
+            for x in part.xs:
+                pen.do("fill_circle", x, part.y, part.r)
+        elif isinstance(part, Discs):
+            if part.centres:
+                pen.set(fill_style=part.colour)
+            for x, y in part.centres:
+                pen.do("fill_circle", x, y, part.r)
+        elif isinstance(part, Rect):
+            colour = part.fill if part.opacity == 1 else _rgba(part.fill, part.opacity)
+            paths.setdefault((colour, part.edge, part.edge_width), []).append(part)
+        elif isinstance(part, Shape) or part.segments:
+            paths.setdefault((part.fill, part.edge, part.edge_width), []).append(part)
+    for (fill, edge, width), group in paths.items():
+        pen.do("begin_path")
+        for part in group:
+            pen.ops.extend(_traced(part))
+        if edge:
+            pen.set(line_join="round", line_cap="round")
+        pen.finish(fill, edge, width)
 
 
 def _rgba(colour: str, opacity: float) -> str:
@@ -395,29 +414,56 @@ def _rgba(colour: str, opacity: float) -> str:
     return f"rgba({red}, {green}, {blue}, {opacity:g})"
 
 
-def _paint_shape(pen: Pen, shape: Shape) -> None:
-    form, colour, edge, width = shape
-    pen.dash()
-    pen.set(line_join="round")
+@lru_cache(maxsize=4096)
+def _traced(part: Rect | Shape | Path) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The commands that add ``part`` to the current path, kept for the next redraw (which
+    mostly draws the same cards in the same places)."""
+    pen = Pen()
+    _trace(pen, part)
+    return tuple(pen.ops)
+
+
+def _trace(pen: Pen, part: Rect | Shape | Path) -> None:
+    """Add the outline of a card, of a body or a character's lines, curves and ellipses to
+    the current path."""
+    if isinstance(part, Rect):
+        pen.round_rect_path((part.x, part.y, part.w, part.h), part.corner)
+    elif isinstance(part, Shape):
+        _trace_body(pen, part)
+    else:
+        for op, xy in part.segments:
+            if op == "M":
+                pen.do("move_to", *xy)
+            elif op == "L":
+                pen.do("line_to", *xy)
+            elif op == "Q":
+                pen.do("quadratic_curve_to", *xy)
+            elif op == "E":
+                x, y, rx, ry = xy
+                pen.do("move_to", x + rx, y)
+                pen.do("ellipse", x, y, rx, ry, 0, 0, 2 * math.pi)
+            else:
+                pen.do("close_path")
+
+
+def _trace_body(pen: Pen, shape: Shape) -> None:
+    form = shape.outline
     if isinstance(form, Circle):
-        pen.do("begin_path")
+        pen.do("move_to", form.cx + form.r, form.cy)
         pen.do("arc", form.cx, form.cy, form.r, 0, 2 * math.pi)
-        pen.finish(colour, edge, width)
     elif isinstance(form, Square):
-        pen.round_rect((form.x, form.y, form.side, form.side), form.corner, colour, edge, width)
+        pen.round_rect_path((form.x, form.y, form.side, form.side), form.corner)
     elif isinstance(form, Drop):
         (tx, ty), (rx, ry), (lx, ly) = form.tip, form.right, form.left
         ox, oy = form.centre
-        pen.do("begin_path")
         pen.do("move_to", tx, ty)
         pen.do("line_to", rx, ry)
         start = math.atan2(ry - oy, rx - ox)
         end = math.atan2(ly - oy, lx - ox)
         pen.do("arc", ox, oy, form.radius, start, end)  # clockwise, the long way round
         pen.do("close_path")
-        pen.finish(colour, edge, width)
     else:
-        pen.polygon(form.points, colour, edge, width)
+        pen.polygon_path(form.points)
 
 
 # ---------------------------------------------------------------------------- hand
@@ -469,7 +515,7 @@ def _paint_hand(pen: Pen, g: Geometry, scene: Scene, labels: Sequence[Label]) ->
 
 # ---------------------------------------------------------------------------- every hand
 _SMALL = 0.55
-"""The scale of the cards of :func:`paint_hands` (they show their id, not their name)."""
+"""The scale of the cards of :func:`paint_hands` (their names at the least text size)."""
 _ROW_GAP = 8.0
 
 

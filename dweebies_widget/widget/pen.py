@@ -48,7 +48,7 @@ class Pen:
     def do(self, name: str, *args: Any) -> None:
         """Record a call of the canvas method ``name`` (positions rounded to 0.1 px, which
         halves the bytes of a redraw and changes no visible pixel)."""
-        self.ops.append((name, tuple(round(a, 1) if type(a) is float else a for a in args)))
+        self.ops.append((name, tuple([round(a, 1) if type(a) is float else a for a in args])))
 
     def dash(self, *segments: float) -> None:
         """Dashed (or, with no segments, solid) strokes from now on."""
@@ -77,16 +77,21 @@ class Pen:
         stroke: str | None = None,
         width: float = 1,
     ) -> None:
+        self.do("begin_path")
+        self.round_rect_path(box, radius)
+        self.finish(fill, stroke, width)
+
+    def round_rect_path(self, box: Box, radius: float) -> None:
+        """Add a rectangle with rounded corners to the current path (to be filled or stroked
+        with others at once)."""
         x, y, w, h = box
         r = max(0.0, min(radius, w / 2, h / 2))
-        self.do("begin_path")
         self.do("move_to", x + r, y)
         self.do("arc_to", x + w, y, x + w, y + h, r)
         self.do("arc_to", x + w, y + h, x, y + h, r)
         self.do("arc_to", x, y + h, x, y, r)
         self.do("arc_to", x, y, x + w, y, r)
         self.do("close_path")
-        self.finish(fill, stroke, width)
 
     def polygon(
         self,
@@ -96,12 +101,16 @@ class Pen:
         width: float = 1,
     ) -> None:
         self.do("begin_path")
+        self.polygon_path(points)
+        self.finish(fill, stroke, width)
+
+    def polygon_path(self, points: Sequence[tuple[float, float]]) -> None:
+        """Add a closed polygon to the current path."""
         (x0, y0), *rest = points
         self.do("move_to", x0, y0)
         for x, y in rest:
             self.do("line_to", x, y)
         self.do("close_path")
-        self.finish(fill, stroke, width)
 
     def circle(
         self, x: float, y: float, r: float, fill: str | None = None, stroke: str | None = None

@@ -2,9 +2,10 @@
 
 Every picture of the package goes through here: :meth:`Game.svg()
 <dweebies_widget.game.Game.svg>`, the widgets' static pictures and the handouts.  The writer
-draws each command as the canvas draws it (paths with rounded corners and arcs, clips,
-transforms, dashes, text with its alignment), raises ``ValueError`` for any other, and adds
-lines of text over or under the picture, wrapped by the one text metric
+draws each command as the canvas draws it (paths with rounded corners, arcs, ellipses and
+quadratic curves, clips, transforms, dashes, text with its alignment), raises
+``ValueError`` for any other, and adds lines of text over or under the picture, wrapped by
+the one text metric
 (:mod:`~dweebies_widget.widget.text`).  The output is deterministic, uses presentation
 attributes only (no ``<style>``, no ``id`` that could clash with a page holding several
 pictures; a clip is a nested ``<svg>`` viewport) and escapes every text.
@@ -199,6 +200,46 @@ class _Drawing:
         self.path.append(f"A{number(r)} {number(r)} 0 {large} {sweep} {number(ex)} {number(ey)}")
         self.point = (ex, ey)
 
+    def _quadratic_curve_to(self, x1: float, y1: float, x: float, y: float) -> None:
+        if self.point is None:
+            self._move_to(x1, y1)
+        self.box = None
+        self.path.append(f"Q{number(x1)} {number(y1)} {number(x)} {number(y)}")
+        self.point = (x, y)
+
+    def _ellipse(
+        self,
+        cx: float,
+        cy: float,
+        rx: float,
+        ry: float,
+        rotation: float,
+        start: float,
+        end: float,
+        anticlockwise: bool = False,
+    ) -> None:
+        """An upright ellipse (or a part of one), as the canvas's ``ellipse``: a line from
+        the current point to where it starts, then the arc."""
+        if rotation:
+            raise ValueError("no SVG for a turned ellipse")
+        sx, sy = cx + rx * math.cos(start), cy + ry * math.sin(start)
+        self._line_to(sx, sy)
+        self.box = None
+        turn = start - end if anticlockwise else end - start
+        sweep = 0 if anticlockwise else 1
+        radii = f"A{number(rx)} {number(ry)} 0"
+        if turn >= 2 * math.pi:  # the whole ellipse: two halves
+            for x, y in ((2 * cx - sx, 2 * cy - sy), (sx, sy)):
+                self.path.append(f"{radii} 0 {sweep} {number(x)} {number(y)}")
+            return
+        turn %= 2 * math.pi
+        if turn == 0:
+            return
+        angle = start - turn if anticlockwise else start + turn
+        ex, ey = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
+        self.path.append(f"{radii} {int(turn > math.pi)} {sweep} {number(ex)} {number(ey)}")
+        self.point = (ex, ey)
+
     def _arc_to(self, x1: float, y1: float, x2: float, y2: float, r: float) -> None:
         if self.point is None:
             self._move_to(x1, y1)
@@ -330,8 +371,8 @@ def canvas_svg(
     its text alternative.
 
     Every command the widgets' pictures use is drawn as the canvas draws it (paths with
-    rounded corners and arcs, clips, transforms, dashes, text with its alignment); any other
-    raises ``ValueError``.  The same recording always gives the same text."""
+    rounded corners, arcs, ellipses and curves, clips, transforms, dashes, text with its
+    alignment); any other raises ``ValueError``.  The same recording always gives the same text."""
     width, height = math.ceil(size[0]), math.ceil(size[1])
     room = width - 2 * _PAD
     top = [
