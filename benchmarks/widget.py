@@ -7,7 +7,10 @@ For a 40-card table (a seeded random game played until 40 cards lie on the table
   commands to ipycanvas), median and 95th percentile;
 * how many comm messages one redraw sends and how many bytes they carry (counted at
   ipycanvas's shared canvas manager, where every canvas's draw commands leave the kernel);
-* the same for a click on a hand card (the most frequent redraw) and for a hovered lit cell.
+* the same for a click on a hand card (the most frequent redraw) and for a hovered lit cell;
+* the same for a move (a click on a lit cell: the person's placement and the computer's answer
+  at once), with the messages per move: the motion after a move is played by the page, from
+  the companion's update, never by more canvas messages.
 
 The click-to-screen latency in Chromium is measured by the browser test
 (``tests/test_browser.py``), which prints it.
@@ -22,6 +25,7 @@ import time
 from typing import Any
 
 from dweebies_widget import DweebiesWidget, Game
+from dweebies_widget.ai import GreedyPlayer
 from dweebies_widget.widget.compat import DrawMessage, deliver_event, recorded_draws
 
 
@@ -36,19 +40,34 @@ def forty_card_game() -> Game:
         seed += 1
 
 
-def measure(label: str, action: Any, repeat: int, sent: list[DrawMessage]) -> None:
+def measure(
+    label: str,
+    action: Any,
+    repeat: int,
+    sent: list[DrawMessage],
+    reset: Any = None,
+    moves: int = 0,
+) -> None:
+    """Time ``action`` ``repeat`` times and count the messages it sends; ``reset`` runs
+    before each, untimed and uncounted; ``moves``: the moves one action makes (then the
+    messages per move are printed too)."""
     times = []
-    del sent[:]
+    counted: list[DrawMessage] = []
     for _ in range(repeat):
+        if reset is not None:
+            reset()
+        del sent[:]
         start = time.perf_counter()
         action()
         times.append(time.perf_counter() - start)
+        counted.extend(sent)
     times.sort()
+    per_move = f", {len(counted) / repeat / moves:.1f} per move" if moves else ""
     print(
         f"{label:<34} median {1000 * statistics.median(times):6.2f} ms   "
         f"p95 {1000 * times[int(0.95 * (len(times) - 1))]:6.2f} ms   "
-        f"{len(sent) / repeat:.1f} message(s), "
-        f"{sum(m.size for m in sent) / repeat / 1024:.1f} kB each"
+        f"{len(counted) / repeat:.1f} message(s){per_move}, "
+        f"{sum(m.size for m in counted) / repeat / 1024:.1f} kB each"
     )
 
 
@@ -79,6 +98,23 @@ def main() -> None:
             deliver_event(widget.canvas, {"event": "mouse_move", "x": x, "y": y})
 
         measure("hover from one lit cell to another", hover, args.repeat, sent)
+
+        # A move: Ana places, Greedy answers at once; Undo (untimed) takes both back.
+        played = DweebiesWidget(seats=["Ana", GreedyPlayer()], game=game.copy(), ai_delay=0)
+        cell = sorted(played.game.legal_cells())[0]
+        before = len(played.game.history)
+
+        def pick_card() -> None:
+            if len(played.game.history) > before:
+                played.undo()
+            played.select(0)
+
+        def place() -> None:
+            x, y = played.geometry.cell_center(cell)
+            deliver_event(played.canvas, {"event": "mouse_down", "x": x, "y": y})
+            assert len(played.game.history) == before + 2, "the move was not made"
+
+        measure("a move (place + computer answer)", place, args.repeat, sent, pick_card, 2)
 
 
 if __name__ == "__main__":

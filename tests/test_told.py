@@ -63,7 +63,7 @@ def test_the_computers_move_is_said_and_marked_until_you_move() -> None:
     assert reply.seat == 1 and reply.points == 3 and reply.move.dweebie == 20
     line = f"Greedy placed Ugbug at {reply.move.cell} and collected 3 cards"
     assert s.c.status_lines()[1] == line + "."
-    assert s.c.announcement == line + "." and s.c.announcement_id == said + 1
+    assert s.c.announcement == line + ": +3 for Greedy." and s.c.announcement_id == said + 1
     assert s.c.scene.marks == ((reply.move.cell, "Greedy"),)
     assert "Greedy" in texts(s)  # the tag on the table
     s.tap_hand(0)  # picking does not clear it: only your move does

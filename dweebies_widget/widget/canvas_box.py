@@ -15,7 +15,8 @@ One job, glue only: a box of ipywidgets around an ipycanvas that shows a session
   canvas its text alternative and lets Tab leave it);
 * replays a painted picture inside ``hold_canvas`` (:meth:`CanvasBox._draw`), so every redraw
   is one message to the browser, and gives the companion the board in words and each new
-  announcement for screen readers (:meth:`CanvasBox._speak`).
+  announcement for screen readers (:meth:`CanvasBox._speak`), with the motion of a move just
+  made (:mod:`~.motion`), which the page plays over the canvas it has just redrawn.
 
 :func:`status_html` and :func:`log_html` write the status line and the move log; the status
 box is exactly :meth:`CanvasBox._status_rows` lines tall (:data:`LINE_EM` each), so the
@@ -33,6 +34,7 @@ from typing import Any, Protocol
 import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
+from . import motion as moves
 from .companion import Companion, fit_size
 from .compat import forget_current_canvas
 from .pen import Pen
@@ -97,6 +99,8 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
         self._display = (width or DEFAULT_SIZE[0], height or DEFAULT_SIZE[1])
         self._pressed = False  # a mouse button is down on the canvas (a drag pans)
         self._resizing = False  # the glue itself is changing the canvas size
+        self._drawn = False  # a redraw was sent since the companion was last told
+        self._motion_sent = 0  # the last move whose motion the page was given
 
     def _wire(self, label: str, status_height: str, log_height: str) -> None:
         """Make :attr:`canvas` and :attr:`companion` (named ``label`` for screen readers),
@@ -120,7 +124,11 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
         self.canvas.on_key_down(on(c.key))
         self.canvas.on_client_ready(on(self._on_client_ready))
         self.canvas.observe(on(self._on_canvas_resize), ["width", "height"])
-        self.companion = Companion(label=label)
+        self.companion = Companion(
+            label=label,
+            animate=bool(getattr(c, "animate", False)),
+            sound=bool(getattr(c, "sound", False)),
+        )
         """The front-end part: measures the page, speaks for the canvas (see
         :mod:`~dweebies_widget.widget.companion`)."""
         self.companion.observe(
@@ -239,16 +247,31 @@ class CanvasBox(widgets.VBox):  # type: ignore[misc]
         forget_current_canvas(self.canvas)
         with hold_canvas():
             pen.replay(self.canvas)
+        self._drawn = True
 
     def _speak(self) -> None:
-        """Give the companion the board in words and the session's announcement."""
+        """Give the companion the board in words and the session's announcement, and, right
+        after the redraw of a move just made, that move's motion (in the same message as
+        the announcement: never one more message per move, never for another redraw)."""
         page = self.companion
-        page.description = self.session.describe()
+        session = self.session
+        page.description = session.describe()
+        motion = None
+        if self._drawn:
+            self._drawn = False
+            ident = getattr(session, "motion_id", 0)
+            if ident != self._motion_sent:
+                self._motion_sent = ident
+                motion = moves.of(session)  # type: ignore[arg-type]
         # One event may say more as it goes on (a move, then the computer's answer): the
         # page reads the announcement once it stops changing.
         with page.hold_sync():
-            page.announcement = self.session.announcement
-            page.announcement_id = self.session.announcement_id
+            page.announcement = session.announcement
+            page.announcement_id = session.announcement_id
+            page.animate = bool(getattr(session, "animate", False))
+            page.sound = bool(getattr(session, "sound", False))
+            if motion is not None:
+                page.motion = motion
 
 
 def status_html(lines: Sequence[str], detail: str = "") -> str:

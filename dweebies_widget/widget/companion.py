@@ -3,7 +3,7 @@
 :class:`Companion` is a small `anywidget <https://anywidget.dev>`_ (one ES module,
 ``companion.js``, and a style sheet, ``companion.css``) that sits inside
 :class:`~dweebies_widget.widget.DweebiesWidget`, next to its canvas.  ipywidgets and ipycanvas
-run in the kernel and cannot see the page, so five jobs are done here:
+run in the kernel and cannot see the page, so six jobs are done here:
 
 1. **Measure the page.**  The kernel does not know how wide the notebook or the Voila page
    is, how tall the screen is, or how dense its pixels are.  The companion watches its own
@@ -44,6 +44,16 @@ run in the kernel and cannot see the page, so five jobs are done here:
 5. **Keep the focus** when the row of controls is swapped (looking back over a game, and
    back): the control that had it leaves the page, and the focus goes to the canvas rather
    than to the top of the page.
+
+6. **Play a move** (:attr:`~Companion.motion`, see :mod:`~.motion`): once the canvas has drawn
+   a move, the placed card slides in from its player's side and the collected cards fly to
+   the collector's seat chip with a "+N", in at most 400 ms, on copies of the canvas's pixels
+   laid over it (``pointer-events: none``: a click goes through to the canvas; a new move
+   ends the running motion at once).  Nothing moves with :attr:`~Companion.animate` off or
+   when the browser asks for reduced motion (``prefers-reduced-motion: reduce``, read when
+   the motion is played).  With :attr:`~Companion.sound` on, a collection and the end of the
+   game make a short sound (made by the page's WebAudio, no file; a click made the move, so
+   the browser allows it).
 
 Everything here is the page's business only: the game never depends on it.  Without a page
 (headless tests, a kernel without a front end) the traits keep their defaults and the widget
@@ -118,6 +128,14 @@ class Companion(anywidget.AnyWidget):
     """The last thing to announce (a move, a refusal)."""
     announcement_id = traitlets.Int(0).tag(sync=True)
     """Goes up by one per new announcement: the page reads :attr:`announcement` then."""
+    motion = traitlets.Dict().tag(sync=True)
+    """The last move made, for the page to play (see :mod:`~.motion`; its ``id`` grows by
+    one per move): sent with the announcement, after the canvas has drawn the move."""
+    animate = traitlets.Bool(False).tag(sync=True)
+    """Whether the page plays :attr:`motion` (it does not when the browser asks for reduced
+    motion either)."""
+    sound = traitlets.Bool(False).tag(sync=True)
+    """Whether a collection and the end of the game make a short sound in the page."""
 
     def on_focus(self, callback: Callable[[], object]) -> None:
         """Call ``callback`` when the canvas gets the keyboard's focus (Tab; not a click or

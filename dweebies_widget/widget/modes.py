@@ -39,7 +39,7 @@ from ..errors import IllegalMoveError
 from ..game import Game, Move, Placement
 from ..grammar import clause
 from ..grid import Cell
-from . import words
+from . import motion, words
 from .remote import AGAIN, Elsewhere, Source
 from .scene import Scene
 from .seats import ai_play
@@ -140,11 +140,13 @@ class Mode:
 
     # ------------------------------------------------------------------ turn flow
     def after_move(self, session: Session, placement: Placement, note: str = "") -> None:
-        """A placement was made (here, by an AI, or elsewhere): say it, flash what it
-        took, say the result if the game is over, and go on."""
-        session.say(words.move_text(placement, session.labels) + ".")
+        """A placement was made (here, by an AI, or elsewhere): say it (with the "+N" the
+        page pops at the collector's seat chip), have the page play it, flash what it took,
+        say the result if the game is over, and go on."""
+        session.say(words.move_news(placement, session.labels))
         if note:
             session.tell(note)
+        motion.start(session, placement)
         picked = session.selected
         if picked is not None and placement.seat == session.viewer:  # that card left the hand
             session.hand_order.played(placement.seat, picked, placement.move.dweebie)

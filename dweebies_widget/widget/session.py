@@ -18,15 +18,13 @@ who plays next and when the game ends are the game's answers (``game.play``,
 ``game.legal_cells``, ``game.would_collect``...), and a refused move is told from the
 game's own error (its ``reason``, in the lessons' words, with the rule section as a detail).
 
-No widget library is imported: everything that decides is tested synchronously.  Events
-come in as plain method calls (:meth:`Session.click` at a pixel, :meth:`~Session.key`,
-:meth:`~Session.undo`...); after each change the session calls ``on_change`` with a
-:class:`Change` saying whether the picture or only the text must be shown again.
+No widget library is imported: all that decides is tested synchronously.  Events are plain
+method calls (:meth:`Session.click` at a pixel, :meth:`~Session.key`...); after each change
+``on_change`` gets a :class:`Change`: the picture or only the text to show again.
 
 Events and :attr:`Session.geometry` are in canvas pixels (``pixel_ratio`` per CSS pixel).
-The session never sleeps and never starts a thread: an AI's pause, the end of a flash or of
-a refusal's highlight are jobs for the ``scheduler`` (:mod:`~dweebies_widget.widget.timing`).
-It is not thread-safe: the widget holds a lock around every event and every timed job.
+The session never sleeps nor starts a thread: an AI's pause, the end of a flash... are jobs
+for the ``scheduler`` (:mod:`~.timing`); the widget holds a lock around each event and job.
 
 >>> from dweebies_widget.ai import GreedyPlayer
 >>> from dweebies_widget.widget.timing import ManualClock
@@ -59,6 +57,7 @@ from .hand_order import HandOrder
 from .hints import Hints
 from .lookback import Looking
 from .modes import NO_HINTS, LocalPlay, Mode, RemoteSeat
+from .motion import Motion
 from .remote import Source
 from .replay import Reviewer
 from .scene import Scene
@@ -72,6 +71,7 @@ if TYPE_CHECKING:
     from .overlay import Overlay
 
 __all__ = ["NO_HINTS", "PULSE", "ZOOM_STEP", "Change", "Controls", "Session"]
+
 
 def _table(name: str) -> Any:
     """An input event of the table, as a session event."""
@@ -93,28 +93,26 @@ class Session(Voice):
         seed: deals the cards (same seed, same deal) and seeds each AI seat
             (``random.Random(f"{seed}:{seat}")``).
         rules: rule options; game: adopt this game instead of dealing one.
-        ai_delay: seconds an AI waits before it moves (0: at once, inside the event that gave
-            it the turn).
+        ai_delay: seconds an AI waits before it moves (0: at once, in the event that gave it).
         flash: seconds collected cards stay lit before they leave the table.
         width, height: the canvas size in canvas pixels (what :attr:`geometry` lays out);
             by default 900 x 720 CSS pixels' worth (1800 x 1440 at ``pixel_ratio`` 2).
         hint_player: whose ``analyze`` gives hints and the heat map.
         scheduler: runs timed jobs (see :mod:`~dweebies_widget.widget.timing`).
         on_change: called after every change with what must be shown again.
-        pixel_ratio: canvas pixels per CSS pixel (the backing store is this many times the
-            size the canvas is shown at); everything is drawn at that scale.
+        pixel_ratio: canvas pixels per CSS pixel (the backing store's scale to its shown size).
         review: a teacher's screen: Review, and "What do they hold?", at any time (else
             once the game is over, or with nobody at this screen).
         review_analyst: the Expert that judges every move of a review (default
-            ``ExpertPlayer(simulations=300)``; a budget in rounds, so that a review is the
-            same on any machine).
+            ``ExpertPlayer(simulations=300)``: rounds, so a review is the same anywhere).
         reviewer: runs a review (see :data:`~.replay.Reviewer`; default: at once, here).
-        source: where the moves of the seat at this screen are made when its table is
-            elsewhere (a classroom seat: the :class:`~.modes.RemoteSeat` mode).
+        source: where this screen's seat's moves are made (a classroom seat: RemoteSeat).
         mode: the screen's mode (default :class:`~.modes.LocalPlay`, or ``RemoteSeat``
             with a ``source``).
         presentation: everything on the canvas 1.5 times as big, for a projector (see
             :attr:`~.table.Table.presentation`).
+        animate: a move is played in the page (:mod:`~.motion`; reduced motion turns it off).
+        sound: a short sound for a collection and the end of the game (off: classrooms).
     """
 
     def __init__(
@@ -138,6 +136,8 @@ class Session(Voice):
         source: Source | None = None,
         mode: Mode | None = None,
         presentation: bool = False,
+        animate: bool = True,
+        sound: bool = False,
     ) -> None:
         if seats is None:
             seats = [f"Player {i + 1}" for i in range(game.players)] if game else ["You"]
@@ -155,6 +155,9 @@ class Session(Voice):
             raise ValueError(f"pixel_ratio must be positive, not {pixel_ratio!r}")
         self.ai_delay = ai_delay
         self.flash = flash
+        self.animate, self.sound = animate, sound
+        self.motion: Motion | None = None  # the last move made, to be played in the page
+        self.motion_id = 0  # one more with each move made (here, by an AI, or elsewhere)
         self.hint_player: Player = hint_player or ExpertPlayer(simulations=300, name="Expert")
         super().__init__(scheduler, on_change)
         self.play_mode: Mode = mode or (RemoteSeat(source) if source else LocalPlay())

@@ -40,34 +40,12 @@ from ..grid import Cell
 from .remote import Elsewhere
 
 __all__ = [
-    "AGAIN",
-    "banner",
-    "curtain",
-    "describe",
-    "position_lines",
-    "possessive",
-    "explain",
-    "fit_lines",
-    "heat_title",
-    "hindsight_line",
-    "holds_lines",
-    "holds_note",
-    "holds_title",
-    "judged_text",
-    "log_entries",
-    "move_text",
-    "names_text",
-    "refusal",
-    "result_text",
-    "result_title",
-    "review_heading",
-    "review_state",
-    "review_summary",
-    "status_lines",
-    "thinking_text",
-    "to_play",
-    "value_text",
-]
+    "AGAIN", "banner", "curtain", "describe", "explain", "fit_lines", "gain_text", "heat_title",
+    "hindsight_line", "holds_lines", "holds_note", "holds_title", "judged_text", "log_entries",
+    "move_news", "move_text", "names_text", "position_lines", "possessive", "refusal",
+    "result_text", "result_title", "review_heading", "review_state", "review_summary",
+    "status_lines", "thinking_text", "to_play", "value_text",
+]  # fmt: skip
 
 
 AGAIN = "Press Review to look back over every move, or New game to play again."
@@ -133,6 +111,33 @@ collected 2 cards')
     if placement.taken:
         text += f" and collected {plural(len(placement.taken), 'card')}"
     return text
+
+
+def gain_text(placement: Placement, labels: Sequence[str]) -> str:
+    """What a collection adds to its collector's score ("+2 for Ana"), or ``""``.
+
+    >>> from dweebies_widget.game import Move
+    >>> turn = Placement(1, Move(12, (1, 2)), (((1, 1), 12), ((1, 2), 12)), True)
+    >>> gain_text(turn, ["Ana", "Ben"]), gain_text(turn, ["Ana", "You"])
+    ('+2 for Ben', '+2 for you')
+    """
+    if not placement.taken:
+        return ""
+    return f"+{len(placement.taken)} for {them(labels[placement.seat])}"
+
+
+def move_news(placement: Placement, labels: Sequence[str]) -> str:
+    """A placement as announced: :func:`move_text`, then the collection's :func:`gain_text`.
+
+    >>> from dweebies_widget.game import Move
+    >>> turn = Placement(0, Move(12, (0, 2)), (((0, 1), 12), ((0, 2), 12)), True)
+    >>> move_news(turn, ["Ana", "Ben"])
+    'Ana placed Mumbo at (0, 2) and collected 2 cards: +2 for Ana.'
+    >>> move_news(Placement(0, Move(12, (0, 2)), (), True), ["You", "Ben"])
+    'You placed Mumbo at (0, 2).'
+    """
+    gain = gain_text(placement, labels)
+    return move_text(placement, labels) + (f": {gain}." if gain else ".")
 
 
 def action_text(action: Action, labels: Sequence[str]) -> str:
