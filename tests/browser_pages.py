@@ -971,11 +971,13 @@ def no_horizontal_overflow(page: Page) -> list[str]:
 
 
 def small_controls(page: Page) -> list[str]:
-    """The widget's buttons and inputs that are smaller than 44 x 44 CSS pixels."""
+    """The widget's buttons and inputs on the page that are smaller than 44 x 44 CSS pixels
+    (one not shown, ``display: none``, is no target)."""
     return list(
         page.evaluate(
             """() => Array.from(document.querySelectorAll(
                 '.dweebies-widget button, .dweebies-widget input'))
+            .filter(b => b.getClientRects().length > 0)
             .map(b => [b.textContent.trim() || b.type, b.getBoundingClientRect()])
             .filter(([_, r]) => r.width < 43.5 || r.height < 43.5)
             .map(([t, r]) => `${t} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`)"""

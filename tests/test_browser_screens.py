@@ -8,10 +8,11 @@ presentation mode by its Big toggle), two people at one screen (the hand-over cu
 guided game (its guided turns, a refusal in the first and the third), Review of a whole game
 (a step, its end, Fit: every card in view, also with "What do they hold?" beside it),
 three puzzles of three kinds answered wrong then right, and a question under them answered
-wrong then right.  On the projector the game is played on to its end banner and looked back
-over.  The long walks (every guided turn, every puzzle, presentation mode) are taken where
-space is short, on the projector and zoomed; the desktop and the tablet take their first
-steps.
+wrong then right.  On the projector the game is played on to its end and looked back
+over from its end-of-game panel (the result, the scores and its buttons, in view with the
+table and the status).  The long walks (every guided turn, every puzzle, presentation mode)
+are taken where space is short, on the projector and zoomed; the desktop and the tablet take
+their first steps.
 
 At every step the widget's top is scrolled to the top of the window, and then its table,
 its status, every control it shows and (but at 150 % zoom, where the screen rule asks only
@@ -37,6 +38,7 @@ from browser_pages import (
     CONTEXTS,
     GUIDED,
     HOT_SEAT,
+    PLAY_PARTS,
     PLAYING,
     PUZZLE_PARTS,
     PUZZLES,
@@ -189,11 +191,14 @@ def test_play_against_the_computer(
         while not w.game.is_over:
             a_move(page, w)
             walk.step(f"move-{len(w.game.history) // 2}")
-        assert w.session.scene.banner and "game over" in status_text(page).lower()
-        walk.step("end-banner")
+        assert w.celebrating and "game over" in status_text(page).lower()
+        page.locator(".dweebies-widget .dweebies-celebration").wait_for(state="visible")
+        canvas_of(page)  # fitted again around the end-of-game panel
+        walk.step("end-celebration", parts=[*PLAY_PARTS, ("result", ".dweebies-celebration",
+                                                           "one")])  # fmt: skip
 
         walk.screen = "review-after-play"
-        press_button(page, "Review")
+        press_button(page, "Review this game")
         judged = review(w.game, ExpertPlayer(simulations=40), names=w.labels, executor=None,
                         progress=False)  # fmt: skip
         w.session.open_replay(review=judged)

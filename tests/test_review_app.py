@@ -49,6 +49,8 @@ def graph_point(w: DweebiesWidget, step: int) -> tuple[float, float]:
 def test_a_whole_review_by_buttons_slider_keys_clicks_and_taps() -> None:
     w = finished_widget()
     bar = w.review_bar
+    assert row(w) is w.celebration.box  # the end-of-game panel first
+    w.celebration.close.click()  # "Look at the table": the row of buttons again
     assert row(w) is w.buttons.box and not w.buttons.review.disabled
     started = time.monotonic()
     w.buttons.review.click()

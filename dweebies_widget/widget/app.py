@@ -10,10 +10,12 @@ sized to the page, one message per redraw, the companion that speaks for the can
 picture painted by :mod:`~dweebies_widget.widget.paint`, the status line, the move log and the
 buttons filled from the session's text and :class:`~.session.Controls`.
 
-Once the game is over, Review looks back over it move by move (the session steps through a
-:class:`~.replay.Replay`; :mod:`~.review_bar` is its row of controls, and the review itself
-runs off the event thread, :mod:`~.background`); :meth:`DweebiesWidget.replay` opens any game
-that way.
+Once the game is over, the end-of-game panel (:mod:`~.celebration`: the result, every seat's
+score, "Review this game", "New game" and "Look at the table") takes the place of the row of
+buttons; the canvas then shows the final table without its banner.  Review looks back over
+it move by move (the session steps through a :class:`~.replay.Replay`; :mod:`~.review_bar` is
+its row of controls, and the review itself runs off the event thread, :mod:`~.background`);
+:meth:`DweebiesWidget.replay` opens any game that way.
 
 The status shows a fixed number of lines (the mode's :attr:`~.modes.Mode.budget`: three in
 play), the newest news first; the status, the buttons and the log are at least 16 CSS pixels,
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as widgets
@@ -41,6 +44,7 @@ from .announce import Change
 from .background import in_background
 from .buttons import Buttons
 from .canvas_box import DEFAULT_SIZE, CanvasBox, log_html, status_html
+from .celebration import Celebration
 from .companion import PRESENTATION
 from .paint import paint
 from .pen import Pen
@@ -49,7 +53,10 @@ from .seats import Seat
 from .session import Session
 from .static import play_picture
 
-__all__ = ["DEFAULT_SIZE", "DweebiesWidget"]
+__all__ = ["DEFAULT_SIZE", "NO_MOTION", "DweebiesWidget"]
+
+NO_MOTION = "dweebies-no-motion"
+"""The widget's class when it was made with ``animate=False``: nothing on it moves."""
 
 
 def _session(name: str) -> Any:
@@ -84,7 +91,12 @@ class DweebiesWidget(CanvasBox):
             ``review_analyst`` (the Expert that judges a review; reviews run off the
             kernel's event thread) and ``source`` (the seat at this screen plays a table
             kept elsewhere, see :mod:`~dweebies_widget.widget.remote`: no New game, seed box
-            or Undo).
+            or Undo), ``animate`` (default ``True``: a placed card slides in from its
+            player's side, collected cards fly to the collector's seat chip with a "+N", in
+            at most 400 ms, played by the page; off with ``False`` and when the browser asks
+            for reduced motion; the end-of-game panel then comes in without moving too) and
+            ``sound`` (default ``False``: a short sound for a collection and for the end of
+            the game).
         presentation: for a projector: everything 1.5 times as big (the status, the
             buttons and the log at 24 CSS pixels instead of 16; on the canvas every card,
             chip, tap target and text, laid out at 1.5 times the pixel ratio so the drawing
@@ -129,9 +141,11 @@ class DweebiesWidget(CanvasBox):
             self.companion.on_focus(self._guarded(self.session.focus))
             seed = int(options.get("seed", 0))
             self.buttons = Buttons(
-                self.session, self.new_game, self._guarded, seed + 1, self._present
-            )
+                self.session, self.new_game, self._guarded, seed + 1, self._present,
+                self.show_result,
+            )  # fmt: skip
             self._review_bar: ReviewBar | None = None  # made when first looking back
+            self._celebration: Celebration | None = None  # made when a game first ends
             self.controls_row = widgets.VBox([self.buttons.box])
             """Holds the row of buttons of play, or the review bar while looking back."""
             self.controls_row.add_class("dweebies-controls")
@@ -140,6 +154,8 @@ class DweebiesWidget(CanvasBox):
             self.add_class("dweebies-widget")
             if presentation:
                 self.add_class(PRESENTATION)
+            if not getattr(self.session, "animate", True):
+                self.add_class(NO_MOTION)
             self.session.on_change = self.show
             # The text now; the picture once a page shows the canvas (it asks for it, see
             # CanvasBox): drawn before, it would be drawn twice.
@@ -256,6 +272,31 @@ class DweebiesWidget(CanvasBox):
         return self._review_bar
 
     @property
+    def celebration(self) -> Celebration:
+        """The end-of-game panel shown instead of :attr:`buttons` once the game is over
+        (made the first time a game ends)."""
+        if self._celebration is None:
+            deal = self.new_game if self.session.play_mode.own_games else None
+            self._celebration = Celebration(self.session, self._guarded, deal, self._refill)
+        return self._celebration
+
+    @property
+    def celebrating(self) -> bool:
+        """Whether the end-of-game panel is shown now."""
+        return self._celebration is not None and self.controls_row.children == (
+            self._celebration.box,
+        )
+
+    def show_result(self) -> None:
+        """Show the end-of-game panel again after "Look at the table" (the Result button)."""
+        with self._lock:
+            self.celebration.open()
+            self._refill()
+
+    def _refill(self) -> None:
+        self.show(Change.TEXT)
+
+    @property
     def reviewed(self) -> Review | None:
         """The review of the game looked back over, once its moves are judged."""
         replay = self.session.replay
@@ -273,26 +314,40 @@ class DweebiesWidget(CanvasBox):
             self.session.new_game(seed)
 
     # ------------------------------------------------------------------ glue
-    def paint(self, pen: Pen) -> None:
+    def paint(self, pen: Pen, *, banner: bool = True) -> None:
         """Paint the picture onto ``pen``: the table, and what the session's mode writes
-        over it (the guided game's callouts)."""
+        over it (the guided game's callouts).  ``banner=False`` leaves out the end-of-game
+        banner over the table (the live widget tells the result in its panel,
+        :attr:`celebration`, so the final table can be seen)."""
         c = self.session
-        paint(pen, c.geometry, c.scene, c.overlay())
+        scene = c.scene if banner or not c.scene.banner else replace(c.scene, banner=())
+        paint(pen, c.geometry, scene, c.overlay())
 
     def show(self, change: Change) -> None:
         """Show what the session says changed: the picture (one message) and the text."""
         c = self.session
         if change is Change.PICTURE:
             pen = Pen()
-            self.paint(pen)
+            self.paint(pen, banner=False)
             self._draw(pen)
         self._status_rows(c.mode.budget)
         self.status.value = status_html(c.status_lines(), c.detail)
         self.move_log.value = log_html(c.log_entries(), "No moves yet.")
         self.buttons.update(c.controls())
+        over = c.game.is_over and c.replay is None
+        if not over and self._celebration is not None:
+            self._celebration.open()  # the next game's end shows it again
         if c.replay is not None:
+            if self._celebration is not None:  # looked back: the result has been seen
+                self._celebration.hidden = True
             self.review_bar.update()
-        row = self.review_bar.box if c.replay is not None else self.buttons.box
+            row = self.review_bar.box
+        elif over and not self.celebration.hidden:
+            self.celebration.update()
+            row = self.celebration.box
+        else:
+            row = self.buttons.box
+        self.buttons.offer_result(over)
         if self.controls_row.children != (row,):  # the controls of play, or of looking back
             self.controls_row.children = (row,)
         self._speak()

@@ -4,8 +4,10 @@ Which game is on the table ("Game 7": the seed that dealt it), New game with the
 seed, Review (once the game is over: look back over every move), Undo, Hint, Heat map, Labels
 (the coordinates of the lit cells), "What do they hold?" (only on a teacher's screen or in a
 game without people at this screen), Draw (only with ``Rules(auto_draw=False)``), zoom out /
-fit / in (zoom out and in are icons, named by their tooltips), Step and Play (only in a game
-without people at this screen), and Big (presentation mode, when the widget offers it).
+fit / in (zoom out and in are icons, named by their tooltips), Result (once the game is
+over: the end-of-game panel of :mod:`~.celebration` again, after "Look at the table"), Step
+and Play (only in a game without people at this screen), and Big (presentation mode, when
+the widget offers it).
 A seat whose table is elsewhere (:mod:`~dweebies_widget.widget.remote`) has no game name,
 New game, seed box or Undo: those belong to the screen's own games.  Only the buttons shown
 are made.  Which buttons can be used is the session's answer
@@ -65,6 +67,8 @@ class Buttons:
         guard: wraps every handler (see :data:`Guard`).
         next_seed: the seed box's first value.
         present: turns presentation mode on or off (the Big toggle; ``None``: no toggle).
+        result: shows the end-of-game panel again (the Result button, offered once the game
+            is over: :meth:`offer_result`; ``None``: no button).
     """
 
     def __init__(
@@ -74,6 +78,7 @@ class Buttons:
         guard: Guard,
         next_seed: int,
         present: Callable[[bool], object] | None = None,
+        result: Callable[[], object] | None = None,
     ) -> None:
         def button(label: str, tip: str, action: Callable[[], object], icon: str = "") -> Any:
             b = widgets.Button(description=label, tooltip=tip, icon=icon, layout=_layout())
@@ -108,6 +113,12 @@ class Buttons:
             )
         self.review = button("Review", "Look back over every move, judged by the Expert",
                              c.open_review, "search")  # fmt: skip
+        self.result: Any = None
+        """Shows the end-of-game panel again, once the game is over."""
+        if result is not None:
+            self.result = button("Result", "Show the result of the game again", result,
+                                 "trophy")  # fmt: skip
+            self.result.layout.display = "none"
         if own:
             self.undo = button("Undo", "Take back your last move", c.undo, "undo")
         self.hint = button("Hint", "What would the Expert play?", c.hint, "lightbulb-o")
@@ -137,14 +148,21 @@ class Buttons:
         if present is not None:
             self.big = toggle("Big", "Presentation mode: everything bigger, for a projector",
                               present, "television")  # fmt: skip
-        children = [self.game, self.new, self.seed, self.review, self.undo, self.hint, self.heat,
-                    self.labels, self.holds, self.draw, self.zoom_out, self.zoom_fit,
-                    self.zoom_in, self.step, self.play, self.big]  # fmt: skip
+        children = [self.game, self.new, self.seed, self.result, self.review, self.undo,
+                    self.hint, self.heat, self.labels, self.holds, self.draw, self.zoom_out,
+                    self.zoom_fit, self.zoom_in, self.step, self.play, self.big]  # fmt: skip
         self.box = widgets.HBox(
             [b for b in children if b is not None],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.box.add_class("dweebies-buttons")
+
+    def offer_result(self, over: bool) -> None:
+        """Show the Result button while the game is over, hide it otherwise."""
+        if self.result is not None:
+            display = None if over else "none"
+            if self.result.layout.display != display:
+                self.result.layout.display = display
 
     def update(self, controls: Controls) -> None:
         """Enable the buttons that can be used now; keep the toggles in step with the

@@ -39,6 +39,7 @@ __all__ = [
     "CHECKED",
     "DrawMessage",
     "InternalsChanged",
+    "classes_of",
     "deliver_event",
     "dom_classes",
     "forget_current_canvas",
@@ -222,6 +223,15 @@ def dom_classes(*names: str) -> dict[str, Any]:
 
     _require("ipywidgets", DOMWidget, "_dom_classes")
     return {"_dom_classes": list(names)}
+
+
+def classes_of(widget: Any) -> tuple[str, ...]:
+    """The CSS classes a widget has (what ``add_class`` gave it): ipywidgets keeps them in
+    the ``_dom_classes`` trait and has no public getter (checked with ipywidgets 8.1.9)."""
+    from ipywidgets import DOMWidget
+
+    _require("ipywidgets", DOMWidget, "_dom_classes")
+    return tuple(widget._dom_classes)
 
 
 def widget_instances() -> Mapping[str, Any]:
