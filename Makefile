@@ -28,7 +28,7 @@ AXE_VERSION := 4.14.1
 AXE         := .cache/axe/node_modules/axe-core/axe.min.js
 
 .PHONY: help lab app lessons classroom check test notebooks lint typecheck chromium postgresql axe bench \
-	screenshot puzzles handouts clean distclean venv-check
+	screenshot contact-sheet puzzles handouts clean distclean venv-check
 
 # Debian and Ubuntu ship venv apart from Python: say which package to install when it is missing.
 venv-check:
@@ -165,12 +165,18 @@ puzzles: $(TEST_STAMP)
 	  build/puzzles/rejoin1.json build/puzzles/rejoin2.json build/puzzles/endgame2.json \
 	  build/puzzles/rejoin3.json build/puzzles/rejoin4.json build/puzzles/safe.json
 
-## screenshot: play in Chromium at device pixel ratio 2 and save docs/screenshot.png (JupyterLab)
-## and docs/screenshot-tablet.png (Voila on a 768 x 1024 touch tablet)
+## screenshot: play in Chromium at device pixel ratio 2 and save docs/screenshot.png (JupyterLab),
+## docs/screenshot-tablet.png (Voila on a 768 x 1024 touch tablet) and the sequence of a short
+## game's motion (docs/motion/: placement, collection, the end)
 screenshot: $(TEST_STAMP) chromium
 	DWEEBIES_SCREENSHOTS=docs $(PY) -m pytest \
 	  tests/test_browser.py::test_widget_plays_in_jupyterlab \
-	  "tests/test_browser_touch.py::test_touch_play_in_voila_on_a_tablet_then_landscape_then_a_phone"
+	  "tests/test_browser_touch.py::test_touch_play_in_voila_on_a_tablet_then_landscape_then_a_phone" \
+	  tests/test_browser_motion.py::test_screenshots_of_a_short_game
+
+## contact-sheet: draw the 27 Dweebies in Chromium into docs/dweebies.png
+contact-sheet: $(TEST_STAMP) chromium
+	$(PY) docs/make_contact_sheet.py --out docs/dweebies.png
 
 ## handouts: write the printable handouts into build/handouts (an index.html links them):
 ## for each lesson a student worksheet and an exit quiz (no answers), the teacher's answer

@@ -48,7 +48,7 @@ BROWSER_FIXTURES = {"browser", "lab", "voila"}
 NOTEBOOK_RUNS = {
     "test_binder.py",
     "test_classroom_serve.py::test_the_pool_is_refilled_one_kernel_at_a_time_and_never_keeps_a_page_waiting",
-    "test_classroom_puzzles.py::test_the_server_serves_the_puzzle_page",
+    "test_classroom_serve.py::test_the_server_serves_the_puzzle_page",
 }
 
 

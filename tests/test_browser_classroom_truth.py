@@ -235,7 +235,7 @@ def test_wrong_pins_make_a_wait_and_the_teacher_sees_them_at_the_top(
         box = alerts.bounding_box()
         assert box is not None and box["y"] < 100  # at the top of the page
         shot(teacher, "classroom", "truth", "teacher-alerts")
-        teacher.get_by_role("button", name="Clear").click()
+        teacher.get_by_role("button", name="Clear", exact=True).click()  # not "Clear waits for"
         alerts.wait_for(state="hidden", timeout=20_000)
         # The standings alone, large, on a projector (Dana's game against the computer).
         teacher.set_viewport_size({"width": 1280, "height": 720})

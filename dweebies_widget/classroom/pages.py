@@ -596,9 +596,9 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
         unlocks = []
         for s in info.seats:
             if s.name is None or s.wrong_pins < MAX_PIN_FAILURES:
-                continue  # only a locked seat has an Unlock button
+                continue  # only a seat that waits has a "Clear waits" button
             tip = f"{clause(s.name, 'typed')} {plural(s.wrong_pins, 'wrong PIN')}"
-            b = tap_button(f"Unlock {s.name}", tip)
+            b = tap_button(f"Clear waits for {s.name}", tip)
             b.on_click(lambda _b, name=s.name: self._unlock(name))
             unlocks.append(b)
         self.unlocks.children = unlocks
@@ -642,7 +642,7 @@ class TableCard(widgets.VBox):  # type: ignore[misc]
     def _unlock(self, name: str) -> None:
         try:
             self.room.unlock(self.code, name)
-            self._tell(f"{possessive(name)} seat at table {self.code} is unlocked.")
+            self._tell(f"{possessive(name)} PIN waits at table {self.code} are cleared.")
         except ClassroomError as error:
             self._tell(said(error))
 

@@ -6,7 +6,6 @@ page itself."""
 
 from __future__ import annotations
 
-import http.client
 import shutil
 import sqlite3
 import threading
@@ -378,26 +377,6 @@ def test_the_rating_is_explained_in_plain_words() -> None:
 
     one = signed_in_words(Student("Ana", "ana", settled, 1, 1))
     assert one == "Signed in as Ana. You have tried 1 puzzle and solved 1 with your first answer."
-
-
-def test_the_server_serves_the_puzzle_page(tmp_path: Path) -> None:
-    """The classroom server renders the puzzle page's notebook (a kernel runs it) without
-    an error, over the store it serves."""
-    from .test_classroom_serve import serving
-
-    with serving(tmp_path) as (port, _printed):
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-        try:
-            connection.request("GET", f"/voila/render/{PAGE}")
-            response = connection.getresponse()
-            page = response.read().decode("utf-8", errors="replace")
-        finally:
-            connection.close()
-    assert response.status == 200
-    assert "application/vnd.jupyter.widget-view+json" in page
-    assert "Traceback" not in page and '"output_type": "error"' not in page
-    assert "PuzzlePage(children=" in page  # the page found the server's store
-    assert "Type your name and a PIN of 4 digits" in page
 
 
 def test_the_docs_give_the_figures_the_code_uses() -> None:

@@ -25,10 +25,11 @@ from browser_pages import SOURCE, free_port, wait_for_port
 
 from dweebies_widget.classroom import Classroom, WrongPassword
 from dweebies_widget.classroom.address import lan_ip
-from dweebies_widget.classroom.serve import FILL_DELAY, REFILL_EVERY
+from dweebies_widget.classroom.serve import FILL_DELAY, LOBBY, REFILL_EVERY
 from dweebies_widget.lessons import lessons
 
 PASSWORD = "maple-kettle-harbour-42"
+PUZZLE_PAGE = f"{Path(LOBBY).parent.as_posix()}/puzzles.ipynb"
 
 
 @contextmanager
@@ -85,23 +86,50 @@ def refused(host: str, port: int) -> bool:
         return True
 
 
+@pytest.fixture(scope="module")
+def default_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, int, str]]:
+    """One server with the default options for the tests of this module that only ask it
+    things: its folder, its port and what it printed once it answers."""
+    folder = tmp_path_factory.mktemp("default")
+    with serving(folder) as (port, printed):
+        yield folder, port, printed
+
+
 def test_serve_keeps_the_class_in_classroom_sqlite_and_serves_this_machine_only(
-    tmp_path: Path,
+    default_server: tuple[Path, int, str],
 ) -> None:
-    with serving(tmp_path) as (port, printed):
-        students, teacher = f"http://127.0.0.1:{port}/", f"http://127.0.0.1:{port}/teacher"
-        assert f"  Students open:     {students}\n" in printed
-        assert f"  Teacher's page:    {teacher}  (with the password)\n" in printed
-        assert "add --lan for the class" in printed
-        assert where_to(students).endswith("/voila/render/classroom/notebooks/lobby.ipynb")
-        assert where_to(teacher).endswith("/voila/render/classroom/notebooks/teacher.ipynb")
-        if lan_ip() != "127.0.0.1":
-            assert refused(lan_ip(), port)  # not on the local network
-    store = tmp_path / "classroom.sqlite"
+    folder, port, printed = default_server
+    students, teacher = f"http://127.0.0.1:{port}/", f"http://127.0.0.1:{port}/teacher"
+    assert f"  Students open:     {students}\n" in printed
+    assert f"  Teacher's page:    {teacher}  (with the password)\n" in printed
+    assert "add --lan for the class" in printed
+    assert where_to(students).endswith("/voila/render/classroom/notebooks/lobby.ipynb")
+    assert where_to(teacher).endswith("/voila/render/classroom/notebooks/teacher.ipynb")
+    if lan_ip() != "127.0.0.1":
+        assert refused(lan_ip(), port)  # not on the local network
+    store = folder / "classroom.sqlite"
     assert f"the store file {str(store)!r}, 0 table(s)" in printed
     with pytest.raises(WrongPassword):
         Classroom(store, teacher_password="cat")
     Classroom(store, teacher_password=PASSWORD).close()  # the password it was started with
+
+
+def test_the_server_serves_the_puzzle_page(default_server: tuple[Path, int, str]) -> None:
+    """The classroom server renders the puzzle page's notebook (a kernel runs it) without
+    an error, over the store it serves."""
+    _folder, port, _printed = default_server
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    try:
+        connection.request("GET", f"/voila/render/{PUZZLE_PAGE}")
+        response = connection.getresponse()
+        page = response.read().decode("utf-8", errors="replace")
+    finally:
+        connection.close()
+    assert response.status == 200
+    assert "application/vnd.jupyter.widget-view+json" in page
+    assert "Traceback" not in page and '"output_type": "error"' not in page
+    assert "PuzzlePage(children=" in page  # the page found the server's store
+    assert "Type your name and a PIN of 4 digits" in page
 
 
 def test_serve_lan_prints_and_serves_this_machines_local_network_address(tmp_path: Path) -> None:

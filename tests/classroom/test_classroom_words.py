@@ -4,9 +4,9 @@ student typed (a one-letter name, a long one), and "You" is no name a student ma
 Every screen speaks to its reader as "you" ("Your hand", "You win"), so a student called
 "You" would read as the reader on every other student's screen: the lobby refuses the name,
 in words, before anything is made.  The sentences about a seat that the classroom writes
-(how a table stands, a locked seat, the teacher's Unlock button and its answer) are checked
-with short and long names, and the few that a store older than that rule could still feed
-a "You" are checked with "You" too.
+(how a table stands, a seat that waits, the teacher's "Clear waits" button and its answer)
+are checked with short and long names, and the few that a store older than that rule could
+still feed a "You" are checked with "You" too.
 """
 
 from __future__ import annotations
@@ -141,10 +141,10 @@ def test_a_locked_seat_and_its_unlocking_name_the_student(name: str, teacher_sto
     page.enter.click()
     card = page.cards[code]
     (unlock,) = card.unlocks.children
-    assert unlock.description == f"Unlock {name}"
+    assert unlock.description == f"Clear waits for {name}"
     assert unlock.tooltip == f"{name} typed {MAX_PIN_FAILURES} wrong PINs"
     unlock.click()
-    assert text(page.note.value) == f"{name}'s seat at table {code} is unlocked."
+    assert text(page.note.value) == f"{name}'s PIN waits at table {code} are cleared."
     assert room.join(code, name, "1234")  # the seat is the student's again
     assert page.follower is not None
     page.follower.stop()
