@@ -70,7 +70,7 @@ def test_a_puzzle_and_a_question_are_solved_in_voila(
         g = w.geometry
         target = g.cell_center((0, 2))
         x, y, cw, ch = g.card_box((0, 0))
-        corner = (x + 0.2 * cw, y + 0.2 * ch)  # on the card at (0, 0): collected by the answer
+        corner = (x + 0.5 * cw, y + 0.37 * ch)  # the body of the Dweebie at (0, 0): collected
         card = pixel(page, corner)
 
         press(page, g.hand_center(0), touch=False)  # Doozy: a wrong answer

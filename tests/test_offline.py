@@ -46,7 +46,7 @@ ICONS = """() => ({
 def icons(page: Page) -> list[tuple[str, str, float]]:
     """The icons of the buttons shown (class, font family, width in CSS pixels), once Font
     Awesome's font is loaded."""
-    page.locator("button i.fa").first.wait_for(timeout=60_000)
+    page.locator("button:visible i.fa").first.wait_for(timeout=60_000)
     page.wait_for_function(
         "() => Array.from(document.fonts).some(f => f.family.includes('Font Awesome')"
         " && f.status === 'loaded')",
