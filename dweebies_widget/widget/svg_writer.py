@@ -182,23 +182,7 @@ class _Drawing:
     def _arc(
         self, cx: float, cy: float, r: float, start: float, end: float, anticlockwise: bool = False
     ) -> None:
-        sx, sy = cx + r * math.cos(start), cy + r * math.sin(start)
-        self._line_to(sx, sy)
-        turn = start - end if anticlockwise else end - start
-        sweep = 0 if anticlockwise else 1
-        if turn >= 2 * math.pi:  # the whole circle: two halves
-            ox, oy = 2 * cx - sx, 2 * cy - sy
-            for x, y in ((ox, oy), (sx, sy)):
-                self.path.append(f"A{number(r)} {number(r)} 0 0 {sweep} {number(x)} {number(y)}")
-            return
-        turn %= 2 * math.pi
-        if turn == 0:
-            return
-        angle = start - turn if anticlockwise else start + turn
-        ex, ey = cx + r * math.cos(angle), cy + r * math.sin(angle)
-        large = int(turn > math.pi)
-        self.path.append(f"A{number(r)} {number(r)} 0 {large} {sweep} {number(ex)} {number(ey)}")
-        self.point = (ex, ey)
+        self._ellipse(cx, cy, r, r, 0, start, end, anticlockwise)
 
     def _quadratic_curve_to(self, x1: float, y1: float, x: float, y: float) -> None:
         if self.point is None:
