@@ -2,6 +2,7 @@
 
     python benchmarks/ai_strength.py [--games 400] [--quick]
     python benchmarks/ai_strength.py --beliefs [--games 400]
+    python benchmarks/ai_strength.py --value [--handset] [--write] [--games 400]
 
 Each match is a :func:`dweebies_widget.ai.tournament` (every deal played with both
 seatings).  Prints Greedy vs Random, Cautious vs Greedy, Expert (0.25 s a move) vs Greedy and
@@ -13,27 +14,35 @@ measures the budget curve against Cautious, on paired games).  ``--quick`` runs 
 of each, to check that the script works.
 
 ``--beliefs`` measures what the belief model (:mod:`dweebies_widget.ai.beliefs`) is worth at
-equal time: the Expert (0.25 s a move, beliefs on, the default) against Cautious and against
-the previous Expert (0.25 s, :meth:`ExpertPlayer.previous`: no beliefs, the search as it was
-before them), and both Experts' think time and
-simulations per second over the same positions.
+equal time: the Expert (0.25 s a move, beliefs on) against Cautious and against the Expert
+before them (0.25 s, ``beliefs=False``), both judging with the hand-set value as they did
+then, and both Experts' think time and simulations per second over the same positions.
+
+``--value`` measures the learned value (:mod:`dweebies_widget.ai.value`) at equal time: the
+Expert (0.25 s a move, learned value, the default) against Cautious and against the previous
+Expert (:meth:`ExpertPlayer.previous`: the hand-set judge), both Experts' think time and
+simulations per second; ``--handset`` plays the previous Expert against Cautious on the same
+deals too; ``--write`` puts the figures into ``benchmarks/VALUE.md`` (notebook 07 reads them).
 
 ``--cheater`` measures the ceiling that information would give: the same search handed the
 true deal (every hand and the pile's order, :meth:`ExpertPlayer.search` with ``deal=``) against
 Cautious, seat-rotated.  ``--sees hand`` hands it every hand but not the pile's order
 (``pile_seen=False``): what perfect beliefs would be worth; ``--sees nothing`` is the fair
-Expert on the same deals, for comparison.  ``--against previous`` plays
-:meth:`ExpertPlayer.previous` instead of Cautious, at the same number of simulations.  It is a
+Expert on the same deals, for comparison.  ``--against previous`` plays the Expert before the
+belief model (``beliefs=False``) instead of Cautious, at the same number of simulations.  It is a
 yardstick only: no player of the package ever sees a deal.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import re
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from dweebies_widget import Game
 from dweebies_widget.ai import (
@@ -44,10 +53,14 @@ from dweebies_widget.ai import (
     tournament,
 )
 from dweebies_widget.ai.base import Player
-from dweebies_widget.ai.tournament import wilson
+from dweebies_widget.ai.tournament import PlayerRow, wilson
 
 
 def match(a: Player, b: Player, games: int, seed: int) -> float:
+    return match_row(a, b, games, seed).win_rate
+
+
+def match_row(a: Player, b: Player, games: int, seed: int) -> PlayerRow:
     start = time.perf_counter()
     result = tournament([a, b], games=games, seed=seed, progress=False)
     row = result.rows[0]
@@ -59,10 +72,10 @@ def match(a: Player, b: Player, games: int, seed: int) -> float:
         f"   [{time.perf_counter() - start:5.0f} s]",
         flush=True,
     )
-    return row.win_rate
+    return row
 
 
-def expert_timing(expert: ExpertPlayer, positions: int) -> None:
+def expert_timing(expert: ExpertPlayer, positions: int) -> dict[str, float]:
     """Think time and simulations per second of ``expert`` over positions of random games."""
     times: list[float] = []
     sims: list[float] = []
@@ -87,6 +100,72 @@ def expert_timing(expert: ExpertPlayer, positions: int) -> None:
         f"{statistics.median(sims):.0f} simulations per second (median)",
         flush=True,
     )
+    return {
+        "median_ms": round(statistics.median(times) * 1000, 1),
+        "p95_ms": round(p95 * 1000, 1),
+        "rounds_per_second": round(statistics.median(sims)),
+    }
+
+
+def figures(row: PlayerRow) -> dict[str, object]:
+    """A match's row as VALUE.md's JSON keeps it."""
+    return {
+        "games": row.games,
+        "won": row.wins,
+        "tied": row.ties,
+        "lost": row.games - row.wins - row.ties,
+        "win_rate": row.win_rate,
+        "low": round(row.ci_low, 4),
+        "high": round(row.ci_high, 4),
+    }
+
+
+#: The hand-set Expert (0.25 s) against Cautious on the same deals (seed 4), measured on
+#: 2026-12-01 (RESULTS.md, "ai_strength.py --beliefs --games 400"), for VALUE.md when
+#: ``--value`` is run without ``--handset``.
+HANDSET_VS_CAUTIOUS: dict[str, object] = {
+    "games": 400, "won": 267, "tied": 15, "lost": 118, "win_rate": 0.68625, "low": 0.639,
+    "high": 0.730, "measured": "2026-12-01",
+}  # fmt: skip
+
+#: The ceiling (RESULTS.md, "--cheater --sees hand" and "--sees nothing", 300 simulations,
+#: the same 400 deals): the search that sees every hand, and the fair one.
+CEILING = {
+    "games": 400, "simulations": 300, "win_rate": 0.788, "low": 0.745, "high": 0.825,
+    "fair_win_rate": 0.655, "fair_low": 0.607, "fair_high": 0.700,
+}  # fmt: skip
+
+VALUE = Path(__file__).resolve().parent / "VALUE.md"
+
+
+def value_match(games: int, quick: bool, handset: bool, write: bool) -> None:
+    """The learned value's targets: the Expert (0.25 s a move) against Cautious and against
+    the previous Expert (hand-set judge, 0.25 s), and both Experts' think time."""
+    print(f"seat-rotated 2-player matches at 0.25 s a move, {games} games each", flush=True)
+    timing = {
+        "learned": expert_timing(ExpertPlayer(seconds=0.25), 6 if quick else 40),
+        "hand_set": expert_timing(ExpertPlayer.previous(seconds=0.25), 6 if quick else 40),
+    }
+    learned = match_row(ExpertPlayer(seconds=0.25), CautiousPlayer(), games, seed=4)
+    old = ExpertPlayer.previous(seconds=0.25, name="previous Expert")
+    if handset:
+        reference = figures(match_row(old, CautiousPlayer(), games, seed=4))
+    else:
+        reference = HANDSET_VS_CAUTIOUS
+    head = match_row(ExpertPlayer(seconds=0.25), old, games, seed=6)
+    data = {
+        "seconds": 0.25,
+        "vs_cautious": {"learned": figures(learned), "hand_set": reference},
+        "vs_previous": figures(head),
+        "timing": timing,
+        "ceiling": CEILING,
+    }
+    print(json.dumps(data))
+    if write:
+        text = VALUE.read_text(encoding="utf-8")
+        block = "```json\n" + json.dumps(data, indent=1) + "\n```"
+        VALUE.write_text(re.sub(r"```json\n.*?\n```", lambda _: block, text, flags=re.S))
+        print(f"wrote the figures into {VALUE}")
 
 
 SEES = {"deal": "the true deal", "hand": "every hand", "nothing": "no hidden card"}
@@ -99,7 +178,9 @@ def cheater_game(job: tuple[int, int, int, str, str]) -> float:
     game = Game(players=2, seed=seed)
     cheater = ExpertPlayer(simulations=simulations)
     other: Player = (
-        CautiousPlayer() if against == "cautious" else ExpertPlayer.previous(simulations)
+        CautiousPlayer()
+        if against == "cautious"
+        else ExpertPlayer(simulations, beliefs=False, value="hand-set")
     )
     rng, other_rng = random.Random(2 * seed + seat), random.Random(3 * seed + seat)
     while not game.is_over:
@@ -150,8 +231,17 @@ def main() -> None:
         help="with --beliefs: a fixed number of simulations a move instead of 0.25 s (figures "
         "that a busy machine does not change; pick the count 0.25 s gives on a quiet one)",
     )  # fmt: skip
+    parser.add_argument("--value", action="store_true", help="the learned value's targets")
+    parser.add_argument(
+        "--handset", action="store_true",
+        help="with --value: measure the hand-set Expert against Cautious again",
+    )  # fmt: skip
+    parser.add_argument("--write", action="store_true", help="with --value: update VALUE.md")
     args = parser.parse_args()
     games = 4 if args.quick else args.games
+    if args.value:
+        value_match(games, args.quick, args.handset, args.write)
+        return
     if args.cheater:
         cheater_match(games, args.simulations or 600, args.sees, args.against)
         return
@@ -159,11 +249,12 @@ def main() -> None:
         budget = {"simulations": args.simulations} if args.simulations else {"seconds": 0.25}
         what = f"{args.simulations} simulations" if args.simulations else "0.25 s"
         print(f"seat-rotated 2-player matches at {what} a move, {games} games each", flush=True)
-        for expert in (ExpertPlayer(seconds=0.25), ExpertPlayer.previous(seconds=0.25)):
-            expert_timing(expert, 6 if args.quick else 40)
-        match(ExpertPlayer(**budget), CautiousPlayer(), games, seed=4)
-        old = ExpertPlayer.previous(**budget, name="previous Expert")
-        match(ExpertPlayer(**budget), old, games, seed=6)
+        for beliefs in (True, False):
+            expert_timing(ExpertPlayer(seconds=0.25, beliefs=beliefs, value="hand-set"),
+                          6 if args.quick else 40)  # fmt: skip
+        match(ExpertPlayer(**budget, value="hand-set"), CautiousPlayer(), games, seed=4)
+        old = ExpertPlayer(**budget, beliefs=False, value="hand-set", name="Expert before beliefs")
+        match(ExpertPlayer(**budget, value="hand-set"), old, games, seed=6)
         return
     print(f"seat-rotated 2-player matches, {games} games each (both cores)", flush=True)
     match(GreedyPlayer(), RandomPlayer(), games, seed=1)

@@ -44,6 +44,7 @@ from dweebies_widget.ai import (
 )
 from dweebies_widget.ai.base import Player
 from dweebies_widget.ai.review import (
+    ANALYST_VALUE,
     BLUNDER_LOSS,
     DEFAULT_SIMULATIONS,
     INACCURACY_LOSS,
@@ -97,7 +98,7 @@ def rngs(key: str) -> tuple[random.Random, random.Random]:
 
 def noise() -> None:
     """The loss the analyst gives its own best move when it looks again with other seeds."""
-    analyst = ExpertPlayer(simulations=DEFAULT_SIMULATIONS)
+    analyst = ExpertPlayer(simulations=DEFAULT_SIMULATIONS, value=ANALYST_VALUE)
     expert = ExpertPlayer(simulations=100)
     games: list[tuple[Game, int]] = []
     two: list[list[Player]] = [

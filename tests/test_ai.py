@@ -263,6 +263,7 @@ def test_same_view_and_seed_give_the_same_move_whatever_the_hidden_cards(
         ExpertPlayer(simulations=16),
         ExpertPlayer(simulations=16, first_play=None),
         ExpertPlayer.previous(simulations=16),
+        ExpertPlayer(simulations=16, beliefs=False, value="hand-set"),
     ]
     for player in players:
         for k in range(3):

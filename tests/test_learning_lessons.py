@@ -1,6 +1,8 @@
 """Lessons 05 (build your own computer player) and 07 (the game-AI toolkits and a learning
 agent): their questions hold for the engine, their code does what their text says, and every
-figure they state is one that ``benchmarks/learning.py`` measured (``benchmarks/LEARNING.md``).
+figure they state is one that ``benchmarks/learning.py`` measured (``benchmarks/LEARNING.md``),
+or, for lesson 07's learned value, one that ``benchmarks/VALUE.md`` and the shipped model's
+``info`` hold.
 
 nbval re-runs the notebooks and compares their stored outputs; what it cannot see is checked
 here: the claims written in Markdown and in the questions' data, the cells shown only once a
@@ -9,7 +11,11 @@ question is answered, and the figures read from ``LEARNING.md``.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import math
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -21,7 +27,14 @@ import pytest
 from dweebies_widget import Game
 from dweebies_widget.adapters.pettingzoo import env, raw_env
 from dweebies_widget.adapters.selfplay import FEATURES, LinearPolicy, features, self_play
+from dweebies_widget.ai import CautiousPlayer
+from dweebies_widget.ai.expert import win_chances
 from dweebies_widget.ai.tournament import wilson
+from dweebies_widget.ai.training import fit, log_loss, positions, scores
+from dweebies_widget.ai.value import FEATURES as VIEW_FEATURES
+from dweebies_widget.ai.value import ValueModel, game_features
+from dweebies_widget.ai.value import features as view_features
+from dweebies_widget.cards import name
 from dweebies_widget.lessons import lesson, question, questions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -294,3 +307,180 @@ def test_the_plan_of_lesson_07_gives_the_measured_figures() -> None:
                     f"{100 * s['max']:.1f} %)") in plan
     for key in ("example_player", "example_blind"):
         assert f"{100 * measured[key]['rate']:.1f} % ({interval(measured[key])})" in plan
+
+
+# ----------------------------------------------------------------- lesson 07, part 3: a value
+VALUE_REPORT = ROOT / "benchmarks" / "VALUE.md"
+VALUE_PART = "## 3. A learned value for the Expert's search"
+
+
+def value_figures() -> dict[str, Any]:
+    found = re.search(r"```json\n(.*?)\n```", VALUE_REPORT.read_text(encoding="utf-8"), re.S)
+    assert found is not None, "VALUE.md ends with its figures as JSON"
+    data: dict[str, Any] = json.loads(found[1])
+    return data
+
+
+def value_part() -> list[Any]:
+    """The cells of lesson 07's part 3, from its heading to the next part's."""
+    nb = cells(TOOLKITS)
+    start = next(i for i, c in enumerate(nb) if c.source.startswith(VALUE_PART))
+    end = next(i for i, c in enumerate(nb) if i > start and c.source.startswith("## "))
+    return nb[start:end]
+
+
+def printed(cell: Any) -> str:
+    return "".join(o.get("text", "") for o in cell.get("outputs", []))
+
+
+def the_cell(start: str) -> Any:
+    found = [c for c in value_part() if c.cell_type == "code" and c.source.startswith(start)]
+    assert len(found) == 1, start
+    return found[0]
+
+
+def the_position() -> Game:
+    """The position part 3 judges, as its first code cell makes it."""
+    source = the_cell("import random").source
+    code = source.split("\nMEANING = ")[0]
+    space: dict[str, Any] = {"Game": Game, "CautiousPlayer": CautiousPlayer}
+    exec(compile(code, "lesson 07 position", "exec"), space)  # noqa: S102 - our notebook
+    game: Game = space["position"]
+    return game
+
+
+def twin(game: Game, mover: int | None = None, swap: bool = True) -> Game:
+    """``game`` again, seat 1's hand traded with the top of the draw pile (``swap``), with
+    ``mover`` to move."""
+    hand0, hand1 = game.hands
+    pile = list(game.pile)
+    hands = [hand0, pile[: len(hand1)]] if swap else [hand0, hand1]
+    rest = list(hand1) + pile[len(hand1):] if swap else pile
+    return Game.from_position(board=dict(game.board), hands=hands, pile=rest,
+                              scores=game.scores, max_groups=None,
+                              current_player=game.current_player if mover is None else mover)
+
+
+def test_the_value_reads_only_what_its_seat_sees() -> None:
+    q = question("07.view")
+    assert q.choices[q.answer] == "How many cards of seat 0's own hand could collect now"
+    game = the_position()
+    other = twin(game)
+    assert other.hand(1) != game.hand(1) and other.hand(0) == game.hand(0)
+    assert sorted(other.view(0).unseen) == sorted(game.view(0).unseen)
+    assert view_features(other.view(0)) == view_features(game.view(0))  # seat 1's hand: no
+    assert view_features(other.view(1)) != view_features(game.view(1))  # its own hand: yes
+    mine = dict(zip(VIEW_FEATURES, view_features(game.view(0)), strict=True))
+    offers = game.best_collections()
+    assert mine["my_offers"] == sum(1 for d in game.hand(0) if d in offers) / 5
+    # The search judges with the same numbers, each seat from its own view.
+    for seat in (0, 1):
+        assert game_features(game)[seat] == pytest.approx(view_features(game.view(seat)))
+    for seed in range(3):
+        played = Game(players=3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(12):
+            seat = played.current_player
+            played.play(CautiousPlayer().choose(played.view(seat), rng))
+        for seat in range(3):
+            assert game_features(played)[seat] == pytest.approx(view_features(played.view(seat)))
+
+
+def test_the_twin_the_lesson_shows_is_the_twin_the_question_means() -> None:
+    space: dict[str, Any] = {"Game": Game, "position": the_position(), "name": name,
+                             "view_features": view_features}
+    exec(compile(the_cell("def show_twin(").source, "show_twin", "exec"), space)  # noqa: S102
+    show_twin = space["show_twin"]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        show_twin()
+    said = out.getvalue()
+    assert "seat 0's features are the same in the twin" in said
+    assert "seat 1's features are different in the twin" in said
+
+
+def test_the_held_out_question_means_what_the_training_measures() -> None:
+    q = question("07.heldout")
+    assert q.choices[q.answer].startswith("On games it never trained on")
+    # "always 50 % scores ln 2, about 0.69"; lower is better
+    y = np.array([1.0, 0.0, 1.0, 0.5])
+    assert log_loss(np.full(4, 0.5), y) == pytest.approx(math.log(2))
+    assert round(math.log(2), 2) == 0.69 and "ln 2, about 0.69" in markdown_of(TOOLKITS)
+    assert log_loss(np.array([0.9, 0.1, 0.8, 0.5]), y) < log_loss(np.full(4, 0.5), y)
+    # held out whole: no game gives rows to both sides, and the curve is measured on them
+    data = positions([CautiousPlayer(), CautiousPlayer()], games=10, seed=0)
+    training, held_out = data.split()
+    assert set(training.game.tolist()).isdisjoint(held_out.game.tolist())
+    assert set(held_out.game.tolist()) == {9}
+    model, curve = fit(training, hidden=4, epochs=2, seed=0, held_out=held_out)
+    assert curve[-1] == pytest.approx(scores(model, held_out)["log_loss"])
+
+
+def test_the_hand_set_value_ignores_whose_turn_it_is_and_the_learned_one_reads_it() -> None:
+    game = the_position()
+    first, second = (twin(game, mover, swap=False) for mover in (0, 1))
+    assert win_chances(first) == win_chances(second)
+    row = [dict(zip(VIEW_FEATURES, view_features(g.view(0)), strict=True)) for g in (first, second)]
+    assert (row[0]["to_move"], row[1]["to_move"]) == (1.0, 0.0)
+    assert ValueModel.load().chances(first) != ValueModel.load().chances(second)
+
+
+def test_the_lesson_judges_a_match_by_its_interval() -> None:
+    verdict = defined(TOOLKITS, "verdict")
+    assert verdict(0.51, 0.60) == "stronger"
+    assert verdict(0.40, 0.49) == "weaker"
+    assert verdict(0.463, 0.561) == "cannot tell"
+    assert verdict(0.5, 0.56) == "cannot tell"  # 50 % itself is inside
+    apart = defined(TOOLKITS, "apart")
+    assert apart({"low": 0.70, "high": 0.78}, {"low": 0.60, "high": 0.69})
+    assert apart({"low": 0.60, "high": 0.69}, {"low": 0.70, "high": 0.78})
+    assert not apart({"low": 0.64, "high": 0.74}, {"low": 0.63, "high": 0.73})
+
+
+def test_the_match_figures_lesson_07_prints_are_value_mds() -> None:
+    measured = value_figures()
+    result_line = defined(TOOLKITS, "result_line")
+    verdict = defined(TOOLKITS, "verdict")
+    apart = defined(TOOLKITS, "apart")
+    cell = the_cell("value_report = ")
+    said = printed(cell)
+    against, head, top = measured["vs_cautious"], measured["vs_previous"], measured["ceiling"]
+    for r in (against["learned"], against["hand_set"], head):
+        assert r["won"] + r["tied"] + r["lost"] == r["games"]
+        assert r["win_rate"] == pytest.approx((r["won"] + r["tied"] / 2) / r["games"], abs=1e-4)
+        low, high = wilson(r["win_rate"], r["games"])
+        assert (r["low"], r["high"]) == pytest.approx((low, high), abs=1e-3)
+        assert result_line(r) in said
+    assert f"{top['win_rate']:.1%} of {top['games']} games" in said
+    assert f"{top['fair_win_rate']:.1%} (95 % interval {top['fair_low']:.1%}" in said
+    assert f"Each Expert thinks {measured['seconds']} s a move." in said
+    kind = verdict(head["low"], head["high"])
+    assert {"stronger": "lies above 50 %", "weaker": "lies below 50 %",
+            "cannot tell": "includes 50 %"}[kind] in said
+    overlap = "do not overlap" if apart(against["learned"], against["hand_set"]) else "overlap"
+    assert f"Against Cautious the two intervals {overlap}" in said
+    assert f"worth {100 * (top['win_rate'] - top['fair_win_rate']):.1f} points" in said
+
+
+def test_the_generations_lesson_07_prints_are_the_shipped_models() -> None:
+    said = printed(the_cell("shipped = ValueModel.load()"))
+    generations = ValueModel.load().info.get("generations", [])
+    if not generations:
+        assert "The shipped model records no generations" in said
+    for g in generations:
+        row = (f"{g['generation']:>10} {g['games']:>6} {g['positions']:>7}   "
+               f"{g['log_loss']:>7.3f} {g['handset_log_loss']:>9.3f}   "
+               f"{g['brier']:>7.3f} {g['handset_brier']:>9.3f}")
+        assert row in said
+        assert len(g["curve"]) >= 1 and g["curve"][-1] == pytest.approx(g["log_loss"], abs=1e-4)
+
+
+def test_part_3_of_lesson_07_writes_no_measured_figure_in_its_text() -> None:
+    """Its figures are placeholders until the benchmark runs: every one is printed by code."""
+    for cell in value_part():
+        if cell.cell_type != "markdown":
+            continue
+        for number in re.findall(r"(\d+(?:\.\d+)?)\s*%", cell.source):
+            assert number in ("95", "50"), cell.source[:80]
+        for number in re.findall(r"\b\d+\.\d+\b", cell.source):
+            assert number == "0.69", cell.source[:80]  # ln 2, not a measurement

@@ -96,9 +96,11 @@ def test_the_wheel_holds_the_licence_the_course_and_the_command(dist: dict[str, 
     course = {n.rpartition("/")[2] for n in names if n.startswith("dweebies_widget/course/")}
     assert len(NOTEBOOKS) == 9 and set(NOTEBOOKS) <= course
     # what the notebooks read beside them, and the Voila template of the served pages
-    beside = {"RESULTS.md", "LEARNING.md", "budget_curve.py", "beliefs_calibration.png", "rules.md",
-              "glossary.md"}
+    beside = {"RESULTS.md", "LEARNING.md", "VALUE.md", "budget_curve.py", "beliefs_calibration.png",
+              "rules.md", "glossary.md"}
     assert beside <= course
+    # the Expert's learned value, read with json
+    assert "dweebies_widget/ai/data/value.json" in names
     assert any(n.startswith("dweebies_widget/voila_templates/voila/templates/") for n in names)
     assert not any(n.startswith(("tests/", "benchmarks/", "notebooks/")) for n in names)
 

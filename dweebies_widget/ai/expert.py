@@ -27,9 +27,14 @@ guesses share one node.  Each round of the search:
 4. **Play out** the collections that are there for the taking (each player grabs the
    biggest collection its hand allows, until one cannot).
 5. **Judge** the position reached: a finished game counts 1 for a win (shared on a tie);
-   otherwise each player's chance to win is estimated from its lead and the cards still
-   in play, ``Phi(lead / (1.5 * sqrt(cards left + 1)))`` (``Phi`` is the normal
-   distribution; 1.5 was fitted on thousands of positions of real games).
+   otherwise each player's chance to win is estimated by a *learned value*
+   (:mod:`~dweebies_widget.ai.value`): a small network that reads the features of each
+   player's view in this guess (its lead, the cards left, whose turn it is, what is on
+   offer to its hand and to the cards it cannot see...), trained by self-play on games of
+   the ladder and of the Expert itself.  ``value="hand-set"`` judges as the Expert did
+   before: from the lead and the cards still in play alone,
+   ``Phi(lead / (1.5 * sqrt(cards left + 1)))`` (``Phi`` is the normal distribution; 1.5
+   was fitted on thousands of positions of real games).
 6. **Back up** those chances along the path.
 
 The move played is the root move tried most often.  The budget is a number of rounds
@@ -55,6 +60,18 @@ from ..game import Game, Move, View
 from ..grid import Cell
 from .beliefs import BeliefModel, passed_collections, past_turns
 from .cautious import cautious_values
+from .value import ValueModel, game_features
+
+#: The judges :class:`ExpertPlayer` knows by name (its ``value``).
+VALUES = ("learned", "hand-set")
+
+#: What the root's prior may follow (:attr:`ExpertPlayer.prior`).
+PRIORS = ("cautious", "learned")
+
+#: Cards of Cautious value per unit of the learned value's logit, over the moves of a
+#: position (the median slope measured on 40 positions of random games): it puts
+#: :func:`learned_values` on the Cautious values' scale, so one ``temperature`` serves both.
+CARDS_PER_LOGIT = 10.0
 
 
 class Node:
@@ -144,7 +161,8 @@ class ExpertPlayer:
     ``exploration`` is the UCB constant; ``widening`` how fast more replies are opened
     deeper in the tree; ``temperature`` (in cards) how sharply the root prior follows the
     Cautious values; ``first_play`` what a root move not tried yet counts as.
-    :meth:`previous` gives the Expert as it played before the belief model.
+    ``value`` is how a round's last position is judged (:attr:`value`).
+    :meth:`previous` gives the Expert as it played before the learned value.
 
     >>> from dweebies_widget import Game
     >>> game = Game(players=2, seed=7)
@@ -164,8 +182,17 @@ class ExpertPlayer:
         beliefs: bool = True,
         belief_prior: bool = True,
         first_play: float | None = 0.0,
+        value: ValueModel | str = "learned",
+        prior: str = "cautious",
         name: str | None = None,
     ) -> None:
+        if prior not in PRIORS:
+            raise ValueError(f"prior must be 'cautious' or 'learned', not {prior!r}")
+        if not isinstance(value, ValueModel) and value not in VALUES:
+            raise ValueError(
+                f"value must be {' or '.join(repr(v) for v in VALUES)} or a ValueModel, "
+                f"not {value!r}"
+            )
         if simulations is not None and seconds is not None:
             raise ValueError("give ExpertPlayer either simulations= or seconds=, not both")
         if simulations is not None and (type(simulations) is not int or simulations < 1):
@@ -183,6 +210,21 @@ class ExpertPlayer:
         self.belief_prior = belief_prior
         """Deal guesses from :mod:`~dweebies_widget.ai.beliefs` (``False``: the earlier
         Expert, which only kept Dweebies out of hands that passed a bigger collection)."""
+        self.value = value
+        """How the search judges the position a round ends on: ``"learned"`` (the default,
+        the shipped :class:`~dweebies_widget.ai.value.ValueModel`, trained by self-play),
+        ``"hand-set"`` (:func:`win_chances`, the lead against the cards left) or a
+        :class:`~dweebies_widget.ai.value.ValueModel` of your own."""
+        self.prior = prior
+        """What the root's prior follows: ``"cautious"`` (the default), the Cautious values;
+        ``"learned"``, the learned value of the position after each move, judged from the
+        mover's view (:func:`learned_values`; needs a learned ``value``)."""
+        self.judge: ValueModel | None = None
+        """The model that judges (``None``: the hand-set judge)."""
+        if isinstance(value, ValueModel):
+            self.judge = value
+        elif value == "learned":
+            self.judge = ValueModel.load()
         self.first_play = first_play
         """What a root move not tried yet counts as in the PUCT score: a number, that value
         (``0.0``, the default: an untried move earns its first round with its prior bonus
@@ -203,14 +245,15 @@ class ExpertPlayer:
         *,
         name: str | None = None,
     ) -> ExpertPlayer:
-        """The Expert as it played before the belief model (issue 16), for measuring what
-        changed: guesses that only keep Dweebies out of hands that passed a bigger collection
-        (``beliefs=False``), and an untried root move worth nothing (``first_play=0.0``).
+        """The Expert as it played before the learned value, for measuring what changed: the
+        same search judging the position each round ends on with the hand-set
+        :func:`win_chances` (``value="hand-set"``).  (The Expert before the belief model is
+        ``ExpertPlayer(beliefs=False, value="hand-set")``.)
 
         >>> ExpertPlayer.previous(simulations=50)
-        ExpertPlayer(simulations=50, beliefs=False)
+        ExpertPlayer(simulations=50, value='hand-set')
         """
-        return cls(simulations, seconds, beliefs=False, first_play=0.0, name=name)
+        return cls(simulations, seconds, value="hand-set", name=name)
 
     def __repr__(self) -> str:
         budget = (
@@ -221,6 +264,10 @@ class ExpertPlayer:
         options = "" if self.beliefs else ", beliefs=False"
         if self.first_play != 0.0:
             options += f", first_play={self.first_play!r}"
+        if self.value != "learned":
+            options += f", value={self.value!r}"
+        if self.prior != "cautious":
+            options += f", prior={self.prior!r}"
         return f"ExpertPlayer({budget}{options})"
 
     # ------------------------------------------------------------------ the search
@@ -262,7 +309,10 @@ class ExpertPlayer:
         chances = None
         if model is not None and informed and self.belief_prior:
             chances = model.hold_chances(PRIOR_SAMPLES)
-        values = cautious_values(view, chances=chances)
+        if self.prior == "learned" and self.judge is not None:
+            values = learned_values(view, self.judge)
+        else:
+            values = cautious_values(view, chances=chances)
         top = max(values.values())
         weights = {m: math.exp((v - top) / self.temperature) for m, v in values.items()}
         total = sum(weights.values())
@@ -281,6 +331,7 @@ class ExpertPlayer:
             drawn = sorted(deal.pile)
         limits = hand_limits(view) if not self.beliefs and deal is None else {}
         limit = self.simulations
+        judge = self.judge
         done = 0
         # With open_all every move gets one round first, so every move gets a value.
         queue = sorted(moves, key=lambda m: (-prior[m], m)) if open_all else []
@@ -323,14 +374,8 @@ class ExpertPlayer:
                 game.push(move)
                 path.append(node)
             # Play out the collections that are there for the taking, then judge.
-            for _ in range(8):
-                if game.is_over:
-                    break
-                gain, grab = game.best_collection(game.hand(game.current_player))
-                if grab is None:
-                    break
-                game.push(grab)
-            reward = win_chances(game)
+            table = play_out(game)
+            reward = win_chances(game) if judge is None else judge.chances(game, table)
             root.visits += 1
             root.total += reward[seat]
             for n in path:
@@ -441,6 +486,49 @@ class ExpertPlayer:
             child = root.children.get(m)
             out[m] = child.total / child.visits if child and child.visits else 0.0
         return out
+
+
+def learned_values(view: View, judge: ValueModel) -> dict[Move, float]:
+    """Each legal move of ``view``'s seat valued by ``judge``: the mover's learned value of
+    the position right after the move (before its draw), judged from the mover's view, as
+    a logit times :data:`CARDS_PER_LOGIT` (a finished game: +-10 logits, 0 on a tie).  The
+    root prior of ``ExpertPlayer(prior="learned")``."""
+    game = view.public_game()
+    seat = view.seat
+    out: dict[Move, float] = {}
+    for move in view.legal_moves():
+        game.push(move, draw=False)
+        if game.is_over:
+            winners = game.winners
+            z = 0.0 if len(winners) > 1 and seat in winners else 10.0 if seat in winners else -10.0
+        else:
+            z = judge.logit(game_features(game, seats=[seat])[0])
+        out[move] = z * CARDS_PER_LOGIT
+        game.undo()
+    return out
+
+
+def play_out(game: Game, grabs: int = 8) -> dict[Cell, dict[int, int]] | None:
+    """Step 4 of a round: each player in turn grabs the biggest collection its hand allows
+    (the first found on a tie), until one cannot or ``grabs`` were made.  Returns the table's
+    :meth:`~dweebies_widget.Game.collect_map` where it stopped (for judging the position),
+    or ``None`` when the game ended or the grabs ran out."""
+    for _ in range(grabs):
+        if game.is_over:
+            return None
+        table = game.collect_map()
+        hand = set(game.hand(game.current_player))
+        best = 0
+        grab: Move | None = None
+        for cell, gains in table.items():
+            for d, n in gains.items():
+                if n > best and d in hand:
+                    best = n
+                    grab = Move(d, cell)
+        if grab is None:
+            return table
+        game.push(grab)
+    return None
 
 
 def _candidates(game: Game, node: Node, width: int, rng: random.Random) -> list[Move]:

@@ -110,6 +110,7 @@ from ..parallel import run_all
 from .expert import ExpertPlayer
 
 __all__ = [
+    "ANALYST_VALUE",
     "BEST",
     "BLUNDER",
     "BLUNDER_LOSS",
@@ -148,6 +149,11 @@ BLUNDER_LOSS = 0.20
 #: The hindsight verdicts (:attr:`MoveReview.hindsight`).
 PUNISHED = "punished"
 LUCKY = "lucky"
+
+#: How the default analyst judges a round's last position: the hand-set judge, with which the
+#: labels' thresholds (:data:`INACCURACY`, :data:`MISTAKE`, :data:`BLUNDER`) and the analyst's
+#: noise were measured (``benchmarks/review.py --calibrate``).
+ANALYST_VALUE = "hand-set"
 
 #: The analyst's rounds per move when none is given: ``ExpertPlayer(simulations=300)``.
 DEFAULT_SIMULATIONS = 300
@@ -592,7 +598,7 @@ def review(
     if not isinstance(game, Game):
         raise TypeError(f"review needs a Game, not {type(game).__name__}")
     if analyst is None:
-        analyst = ExpertPlayer(simulations=DEFAULT_SIMULATIONS)
+        analyst = ExpertPlayer(simulations=DEFAULT_SIMULATIONS, value=ANALYST_VALUE)
     if not isinstance(analyst, ExpertPlayer):
         raise TypeError(
             f"the analyst must be an ExpertPlayer (it searches every move), not {analyst!r}"

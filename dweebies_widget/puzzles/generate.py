@@ -155,7 +155,8 @@ def _player(name: str) -> Player:
         return GreedyPlayer()
     if name == "Cautious":
         return CautiousPlayer()
-    return ExpertPlayer(simulations=PLAY_SIMULATIONS)
+    # The judge the shipped puzzle set was made with (the same seeds give the same set).
+    return ExpertPlayer(simulations=PLAY_SIMULATIONS, value="hand-set")
 
 
 def mine_game(

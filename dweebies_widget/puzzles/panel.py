@@ -86,7 +86,8 @@ class Solver:
         if not all(isinstance(m, Move) for m in answer):
             return where_chance(view, answer, self.care)
         if self.moves == "expert":
-            player = ExpertPlayer(simulations=self.simulations)
+            # The judge the shipped puzzles' difficulties were measured with.
+            player = ExpertPlayer(simulations=self.simulations, value="hand-set")
             tries = [
                 player.choose(view, random.Random(f"panel:{self.name}:{s}")) in answer
                 for s in self.seeds

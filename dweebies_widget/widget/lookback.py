@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..ai import ExpertPlayer, Review
-from ..ai.review import DEFAULT_SIMULATIONS
+from ..ai.review import ANALYST_VALUE, DEFAULT_SIMULATIONS
 from ..game import Game, Placement
 from . import words
 from .charts import Holds
@@ -117,7 +117,9 @@ class Looking:
         self.session = session
         self.teacher = teacher
         """Whether Review and "What do they hold?" may be used at any time."""
-        self.analyst = analyst or ExpertPlayer(simulations=DEFAULT_SIMULATIONS, name="Expert")
+        self.analyst = analyst or ExpertPlayer(
+            simulations=DEFAULT_SIMULATIONS, value=ANALYST_VALUE, name="Expert"
+        )
         """The Expert that judges every move of a review (a budget in rounds)."""
         if self.analyst.simulations is None:
             raise ValueError("review_analyst needs a budget in rounds: ExpertPlayer(simulations=N)")
