@@ -163,8 +163,12 @@ def value_match(games: int, quick: bool, handset: bool, write: bool) -> None:
     print(json.dumps(data))
     if write:
         text = VALUE.read_text(encoding="utf-8")
-        block = "```json\n" + json.dumps(data, indent=1) + "\n```"
-        VALUE.write_text(re.sub(r"```json\n.*?\n```", lambda _: block, text, flags=re.S))
+        found = re.search(r"```json\n(.*?)\n```", text, re.S)
+        assert found is not None, "VALUE.md ends with a JSON block"
+        kept = json.loads(found[1])  # the screens of train_value.py stay
+        kept.update(data)
+        block = "```json\n" + json.dumps(kept, indent=1) + "\n```"
+        VALUE.write_text(text[: found.start()] + block + text[found.end() :], encoding="utf-8")
         print(f"wrote the figures into {VALUE}")
 
 

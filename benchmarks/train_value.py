@@ -11,10 +11,20 @@ the newest games, held out whole), and, with ``--match-deals``, the Expert with 
 against the Expert with the hand-set judge at a fixed number of simulations, on the same
 deals with the seats swapped (95 % Wilson interval, a tie counting half).
 
-Seeded throughout: the same arguments give the same games and the same weights.  ``--write``
-saves the last generation's model to ``dweebies_widget/ai/data/value.json`` with what was
-measured (its ``info``), which the Expert then loads; ``--quick`` runs a few games of each
-step, to check that the script works.
+With ``--gate-deals N`` each generation is screened as ``--screen`` does (its Expert and the
+hand-set Expert against Cautious on the same N deals, paired) and the generation that did best
+is the one saved (AlphaGo Zero, too, kept a new network only when it beat the best one so
+far).  Seeded throughout: the same arguments give the same games and the same weights.
+``--write`` saves the last (or, gated, the best) generation's model to
+``dweebies_widget/ai/data/value.json`` with what was measured (its ``info``), which the Expert
+then loads; ``--quick`` runs a few games of each step, to check that the script works.
+
+``--screen FILE[=LABEL] ...`` plays instead the hand-set Expert and an Expert with each model
+file against Cautious, on the same ``--match-deals`` deals from both seats at
+``--match-sims`` simulations, and prints each one's paired difference to the hand-set
+Expert (95 % normal interval over the deals); with ``--write`` the figures go into
+``benchmarks/VALUE.md`` (its ``screens``).  ``--cache DIR`` keeps the games' positions and
+the screens' results, so that a second run skips what was played already.
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ import hashlib
 import json
 import math
 import random
+import re
 import statistics
 import time
 from collections.abc import Sequence
@@ -42,6 +53,7 @@ from dweebies_widget.ai.value import ValueModel
 SCREEN_SEED = 31_000
 
 OUT = Path(__file__).resolve().parent.parent / "dweebies_widget" / "ai" / "data" / "value.json"
+VALUE = Path(__file__).resolve().parent / "VALUE.md"
 
 #: The ladder's games of generation 0: (players in seat order, games); every job is split
 #: into chunks for the two cores.
@@ -115,8 +127,7 @@ def screen_game(args: tuple[str, str, int, int, int]) -> float:
     """One game of a screened Expert against Cautious: 1 won, 0.5 tied, 0 lost."""
     label, model, sims, deal, seat = args
     value: ValueModel | str = ValueModel.from_json(model) if model else "hand-set"
-    prior = "learned" if label.endswith(":prior") else "cautious"
-    expert = ExpertPlayer(simulations=sims, value=value, prior=prior)
+    expert = ExpertPlayer(simulations=sims, value=value)
     seated: list[Player] = [CautiousPlayer(), CautiousPlayer()]
     seated[seat] = expert
     rngs = [random.Random(f"screen:{deal}:{s}") for s in (0, 1)]
@@ -125,15 +136,19 @@ def screen_game(args: tuple[str, str, int, int, int]) -> float:
     return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
 
-def screen(models: dict[str, str], sims: int, deals: int, cache: Path | None = None) -> None:
+def screen(
+    models: dict[str, str], sims: int, deals: int, cache: Path | None = None
+) -> list[dict[str, object]]:
     """Each Expert of ``models`` (label -> model JSON, "" for the hand-set judge) against
-    Cautious on the same deals, both seats; paired differences against the first."""
+    Cautious on the same deals, both seats; paired differences against the first.  Returns
+    one row of figures per Expert."""
     results: dict[str, list[float]] = {}
+    rows: list[dict[str, object]] = []
     start = time.perf_counter()
     with ProcessPoolExecutor(2) as pool:
         for label, model in models.items():
             jobs = [(label, model, sims, d, seat) for d in range(deals) for seat in (0, 1)]
-            key = hashlib.sha256(repr((label, model, sims, deals)).encode()).hexdigest()[:16]
+            key = hashlib.sha256(repr((model, sims, deals)).encode()).hexdigest()[:16]
             saved = None if cache is None else cache / f"screen-{key}.json"
             if saved is not None and saved.exists():
                 results[label] = json.loads(saved.read_text())
@@ -146,6 +161,11 @@ def screen(models: dict[str, str], sims: int, deals: int, cache: Path | None = N
             low, high = wilson(sum(r) / len(r), len(r))
             line = f"{label:>30} ({sims} sims) vs Cautious: {sum(r) / len(r):6.1%} of {len(r)}"
             line += f" (95% {low:.1%} - {high:.1%})"
+            row: dict[str, object] = {
+                "label": label, "simulations": sims, "games": len(r), "win_rate": sum(r) / len(r),
+                "low": round(low, 4), "high": round(high, 4),
+            }  # fmt: skip
+            rows.append(row)
             first = next(iter(results))
             if label != first:
                 base = results[first]
@@ -157,7 +177,25 @@ def screen(models: dict[str, str], sims: int, deals: int, cache: Path | None = N
                 half = 1.96 * statistics.stdev(diffs) / math.sqrt(deals)
                 line += f"; minus {first}: {100 * mean:+.1f} points (95% {100 * (mean - half):+.1f}"
                 line += f" to {100 * (mean + half):+.1f})"
+                row["minus_first"] = [round(mean, 4), round(mean - half, 4), round(mean + half, 4)]
             print(line + f"   [{time.perf_counter() - start:5.0f} s]", flush=True)
+    return rows
+
+
+def write_figures(path: Path, figures: dict[str, object]) -> None:
+    """Put ``figures`` into the JSON block at the end of ``path`` (VALUE.md), keeping the
+    block's other keys."""
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"```json\n(.*?)\n```", text, re.S)
+    data = json.loads(found[1]) if found else {}
+    data.update(figures)
+    block = "```json\n" + json.dumps(data, indent=1) + "\n```"
+    if found:
+        text = text[: found.start()] + block + text[found.end() :]
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {', '.join(figures)} into {path}")
 
 
 def main() -> None:
@@ -169,6 +207,11 @@ def main() -> None:
     parser.add_argument("--match-deals", type=int, default=0, help="deals of each match")
     parser.add_argument("--match-sims", type=int, default=100)
     parser.add_argument("--match-from", type=int, default=0, help="first generation matched")
+    parser.add_argument(
+        "--gate-deals", type=int, default=0,
+        help="screen each generation against the hand-set Expert on this many deals (paired, "
+        "at --match-sims) and ship the generation that did best",
+    )  # fmt: skip
     parser.add_argument("--hidden", type=int, default=8)
     parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--seed", type=int, default=0)
@@ -183,16 +226,20 @@ def main() -> None:
     parser.add_argument(
         "--screen", nargs="*", default=None,
         help="play the hand-set Expert and one Expert per model file against Cautious on the "
-        "same --match-deals deals at --match-sims (paired) instead of training; FILE:prior "
-        "also puts the model in the root's prior",
+        "same --match-deals deals at --match-sims (paired) instead of training",
     )  # fmt: skip
     args = parser.parse_args()
     if args.screen is not None:
-        models = {"hand-set": ""}
-        for name in args.screen:
-            path = Path(name.removesuffix(":prior"))
-            models[f"{path.name}{name[len(str(path)):]}"] = path.read_text(encoding="utf-8")
-        screen(models, args.match_sims, args.match_deals or 100, args.cache)
+        models = {"hand-set value": ""}
+        for name in args.screen:  # FILE or FILE=LABEL
+            path, _, label = name.partition("=")
+            models[label or Path(path).name] = Path(path).read_text(encoding="utf-8")
+        deals = args.match_deals or 100
+        rows = screen(models, args.match_sims, deals, args.cache)
+        print(json.dumps(rows))
+        if args.write:
+            figures = {"simulations": args.match_sims, "deals": deals, "rows": rows}
+            write_figures(VALUE, {"screens": figures})
         return
     if args.quick:
         args.ladder, args.selfplay, args.sims, args.epochs = 2, 4, 10, 2
@@ -204,6 +251,7 @@ def main() -> None:
         data = generate(pool, plan, seed=args.seed * 1_000_000, cache=args.cache)
         newest = data
         model: ValueModel | None = None
+        models: list[ValueModel] = []
         for generation in range(args.generations + 1):
             if generation:
                 assert model is not None
@@ -235,6 +283,13 @@ def main() -> None:
                 f"   [{time.perf_counter() - start:5.0f} s]",
                 flush=True,
             )
+            if args.gate_deals:
+                gate = screen(
+                    {"hand-set value": "", f"generation {generation}": model.to_json()},
+                    args.match_sims, args.gate_deals, args.cache,
+                )  # fmt: skip
+                entry["gate"] = gate[1]
+                models.append(model)
             if args.match_deals and generation >= args.match_from:
                 for label, rival in (
                     ("hand-set", ExpertPlayer.previous(simulations=args.match_sims)),
@@ -251,8 +306,14 @@ def main() -> None:
                     )
             history.append(entry)
     assert model is not None
+    shipped = len(history) - 1
+    if args.gate_deals:  # the generation whose Expert did best against the hand-set one
+        shipped = max(range(len(history)), key=lambda g: history[g]["gate"]["minus_first"][0])
+        model = models[shipped]
+        print(f"shipping generation {shipped}", flush=True)
     if args.write:
         model.info = {
+            "shipped_generation": shipped,
             "trained_by": "benchmarks/train_value.py",
             "arguments": {
                 k: v for k, v in vars(args).items() if k not in ("write", "quick", "cache", "out")

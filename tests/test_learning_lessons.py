@@ -416,13 +416,36 @@ def test_the_held_out_question_means_what_the_training_measures() -> None:
     assert curve[-1] == pytest.approx(scores(model, held_out)["log_loss"])
 
 
-def test_the_hand_set_value_ignores_whose_turn_it_is_and_the_learned_one_reads_it() -> None:
+def test_neither_value_the_expert_ships_reads_whose_turn_it_is() -> None:
     game = the_position()
     first, second = (twin(game, mover, swap=False) for mover in (0, 1))
     assert win_chances(first) == win_chances(second)
     row = [dict(zip(VIEW_FEATURES, view_features(g.view(0)), strict=True)) for g in (first, second)]
-    assert (row[0]["to_move"], row[1]["to_move"]) == (1.0, 0.0)
-    assert ValueModel.load().chances(first) != ValueModel.load().chances(second)
+    assert (row[0]["to_move"], row[1]["to_move"]) == (1.0, 0.0)  # the feature differs...
+    shipped = ValueModel.load()
+    assert shipped.chances(first) == shipped.chances(second)  # ...and is given no weight
+    for feature in ("to_move", "wait", "my_best_now"):
+        assert all(w[VIEW_FEATURES.index(feature)] == 0.0 for w, _ in shipped.hidden)
+    assert shipped.info["arguments"]["drop"] == ["to_move", "wait", "my_best_now"]
+    # A model that reads them judges the two differently (what the lesson warns of).
+    reading = ValueModel([(list(w[:4]) + [1.0] + list(w[5:]), b) for w, b in shipped.hidden],
+                         shipped.output)
+    assert reading.chances(first) != reading.chances(second)
+
+
+def test_the_screens_lesson_07_prints_are_value_mds() -> None:
+    screens = value_figures()["screens"]
+    said = printed(the_cell("from dweebies_widget.ai.expert import win_chances"))
+    rows = screens["rows"]
+    assert rows[0]["label"] == "hand-set value" and "minus_first" not in rows[0]
+    for row in rows:
+        assert row["games"] == 2 * screens["deals"] and row["simulations"] == screens["simulations"]
+        low, high = wilson(row["win_rate"], row["games"])
+        assert (row["low"], row["high"]) == pytest.approx((low, high), abs=1e-3)
+        assert f"{row['win_rate']:6.1%} ({row['low']:.1%} to {row['high']:.1%})" in said
+    clear = [r for r in rows[1:] if r["minus_first"][1] > 0]
+    assert f"Of {len(rows) - 1} learned values, {len(clear)} beat the hand-set value" in said
+    assert "weight of 0: to_move, wait, my_best_now." in said
 
 
 def test_the_lesson_judges_a_match_by_its_interval() -> None:
@@ -473,6 +496,16 @@ def test_the_generations_lesson_07_prints_are_the_shipped_models() -> None:
                f"{g['brier']:>7.3f} {g['handset_brier']:>9.3f}")
         assert row in said
         assert len(g["curve"]) >= 1 and g["curve"][-1] == pytest.approx(g["log_loss"], abs=1e-4)
+    said += printed(the_cell("if generations:"))
+    gated = [g for g in generations if "gate" in g]
+    for g in gated:
+        mean = g["gate"]["minus_first"][0]
+        assert f"generation {g['generation']}: its Expert" in said
+        assert f"on the same deals: {100 * mean:+.1f} points" in said
+    if gated:
+        best = max(gated, key=lambda g: g["gate"]["minus_first"][0])["generation"]
+        assert ValueModel.load().info["shipped_generation"] == best
+        assert f"The Expert ships generation {best}:" in said
 
 
 def test_part_3_of_lesson_07_writes_no_measured_figure_in_its_text() -> None:

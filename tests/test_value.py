@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from dweebies_widget import Game, Move
 from dweebies_widget.ai import CautiousPlayer, ExpertPlayer, GreedyPlayer
-from dweebies_widget.ai.expert import CARDS_PER_LOGIT, learned_values, play_out, win_chances
+from dweebies_widget.ai.expert import play_out, win_chances
 from dweebies_widget.ai.training import fit, positions, scores
 from dweebies_widget.ai.value import (
     FEATURES,
@@ -235,24 +235,3 @@ def test_training_is_seeded_and_learns() -> None:
     assert data.handset[:2].tolist() == win_chances(game)
     assert np.all((data.y == 0) | (data.y == 0.5) | (data.y == 1))
 
-
-def test_the_learned_prior_values_every_legal_move_from_the_movers_view() -> None:
-    game = played(2, 11, 18)
-    seat = game.current_player
-    model = ValueModel.load()
-    values = learned_values(game.view(seat), model)
-    assert sorted(values) == sorted(game.legal_moves())
-    twin = redealt(game, seat, 3)
-    assert learned_values(twin.view(seat), model) == values  # the hidden cards do not matter
-    # A move's value is the mover's learned value after it, before the draw.
-    move = max(values, key=values.__getitem__)
-    after = game.copy()
-    after.push(move, draw=False)
-    assert values[move] == pytest.approx(
-        CARDS_PER_LOGIT * model.logit(game_features(after, seats=[seat])[0])
-    )
-    expert = ExpertPlayer(simulations=60, prior="learned")
-    assert repr(expert) == "ExpertPlayer(simulations=60, prior='learned')"
-    assert game.is_legal(expert.choose(game.view(seat), random.Random(0)))
-    with pytest.raises(ValueError, match="prior must be 'cautious' or 'learned'"):
-        ExpertPlayer(simulations=5, prior="greedy")

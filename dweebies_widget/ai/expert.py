@@ -29,9 +29,10 @@ guesses share one node.  Each round of the search:
 5. **Judge** the position reached: a finished game counts 1 for a win (shared on a tie);
    otherwise each player's chance to win is estimated by a *learned value*
    (:mod:`~dweebies_widget.ai.value`): a small network that reads the features of each
-   player's view in this guess (its lead, the cards left, whose turn it is, what is on
-   offer to its hand and to the cards it cannot see...), trained by self-play on games of
-   the ladder and of the Expert itself.  ``value="hand-set"`` judges as the Expert did
+   player's view in this guess (its lead, the cards left, what is on offer to its hand and
+   to the cards it cannot see...), trained on finished games (the ladder's, then the
+   Expert's own: self-play; the generation that played best ships).  ``value="hand-set"``
+   judges as the Expert did
    before: from the lead and the cards still in play alone,
    ``Phi(lead / (1.5 * sqrt(cards left + 1)))`` (``Phi`` is the normal distribution; 1.5
    was fitted on thousands of positions of real games).
@@ -60,18 +61,10 @@ from ..game import Game, Move, View
 from ..grid import Cell
 from .beliefs import BeliefModel, passed_collections, past_turns
 from .cautious import cautious_values
-from .value import ValueModel, game_features
+from .value import ValueModel
 
 #: The judges :class:`ExpertPlayer` knows by name (its ``value``).
 VALUES = ("learned", "hand-set")
-
-#: What the root's prior may follow (:attr:`ExpertPlayer.prior`).
-PRIORS = ("cautious", "learned")
-
-#: Cards of Cautious value per unit of the learned value's logit, over the moves of a
-#: position (the median slope measured on 40 positions of random games): it puts
-#: :func:`learned_values` on the Cautious values' scale, so one ``temperature`` serves both.
-CARDS_PER_LOGIT = 10.0
 
 
 class Node:
@@ -183,11 +176,8 @@ class ExpertPlayer:
         belief_prior: bool = True,
         first_play: float | None = 0.0,
         value: ValueModel | str = "learned",
-        prior: str = "cautious",
         name: str | None = None,
     ) -> None:
-        if prior not in PRIORS:
-            raise ValueError(f"prior must be 'cautious' or 'learned', not {prior!r}")
         if not isinstance(value, ValueModel) and value not in VALUES:
             raise ValueError(
                 f"value must be {' or '.join(repr(v) for v in VALUES)} or a ValueModel, "
@@ -212,13 +202,9 @@ class ExpertPlayer:
         Expert, which only kept Dweebies out of hands that passed a bigger collection)."""
         self.value = value
         """How the search judges the position a round ends on: ``"learned"`` (the default,
-        the shipped :class:`~dweebies_widget.ai.value.ValueModel`, trained by self-play),
+        the shipped :class:`~dweebies_widget.ai.value.ValueModel`),
         ``"hand-set"`` (:func:`win_chances`, the lead against the cards left) or a
         :class:`~dweebies_widget.ai.value.ValueModel` of your own."""
-        self.prior = prior
-        """What the root's prior follows: ``"cautious"`` (the default), the Cautious values;
-        ``"learned"``, the learned value of the position after each move, judged from the
-        mover's view (:func:`learned_values`; needs a learned ``value``)."""
         self.judge: ValueModel | None = None
         """The model that judges (``None``: the hand-set judge)."""
         if isinstance(value, ValueModel):
@@ -266,8 +252,6 @@ class ExpertPlayer:
             options += f", first_play={self.first_play!r}"
         if self.value != "learned":
             options += f", value={self.value!r}"
-        if self.prior != "cautious":
-            options += f", prior={self.prior!r}"
         return f"ExpertPlayer({budget}{options})"
 
     # ------------------------------------------------------------------ the search
@@ -309,10 +293,7 @@ class ExpertPlayer:
         chances = None
         if model is not None and informed and self.belief_prior:
             chances = model.hold_chances(PRIOR_SAMPLES)
-        if self.prior == "learned" and self.judge is not None:
-            values = learned_values(view, self.judge)
-        else:
-            values = cautious_values(view, chances=chances)
+        values = cautious_values(view, chances=chances)
         top = max(values.values())
         weights = {m: math.exp((v - top) / self.temperature) for m, v in values.items()}
         total = sum(weights.values())
@@ -486,26 +467,6 @@ class ExpertPlayer:
             child = root.children.get(m)
             out[m] = child.total / child.visits if child and child.visits else 0.0
         return out
-
-
-def learned_values(view: View, judge: ValueModel) -> dict[Move, float]:
-    """Each legal move of ``view``'s seat valued by ``judge``: the mover's learned value of
-    the position right after the move (before its draw), judged from the mover's view, as
-    a logit times :data:`CARDS_PER_LOGIT` (a finished game: +-10 logits, 0 on a tie).  The
-    root prior of ``ExpertPlayer(prior="learned")``."""
-    game = view.public_game()
-    seat = view.seat
-    out: dict[Move, float] = {}
-    for move in view.legal_moves():
-        game.push(move, draw=False)
-        if game.is_over:
-            winners = game.winners
-            z = 0.0 if len(winners) > 1 and seat in winners else 10.0 if seat in winners else -10.0
-        else:
-            z = judge.logit(game_features(game, seats=[seat])[0])
-        out[move] = z * CARDS_PER_LOGIT
-        game.undo()
-    return out
 
 
 def play_out(game: Game, grabs: int = 8) -> dict[Cell, dict[int, int]] | None:

@@ -3,9 +3,14 @@
 The Expert's search ends every round on a position it must judge without playing on.  The
 hand-set judge (:func:`~dweebies_widget.ai.expert.win_chances`) reads only the scores and
 how many cards are left.  A :class:`ValueModel` reads more of a seat's *view* (never a card
-the seat cannot see) and was fitted on positions of games whose winner is known: the ladder's
-games first, then the Expert's own (self-play).  ``benchmarks/train_value.py`` trains it,
-seeded; the weights ship as plain JSON (``data/value.json``) and are read with :mod:`json`.
+the seat cannot see) and is fitted on positions of games whose winner is known: the ladder's
+games (generation 0), then, generation after generation, also the Expert's own games played
+with the value just trained (self-play).  ``benchmarks/train_value.py`` trains them, seeded,
+plays each generation's Expert against the hand-set one and ships the best (its ``info``
+says which and why); the weights ship as plain JSON (``data/value.json``) and are read with
+:mod:`json`.  The shipped model gives ``to_move``, ``wait`` and ``my_best_now`` a weight of 0:
+a search's rounds stop with either player to move, and a value that reads whose turn it is
+shifts whole branches by it (notebook 07, part 3).
 
 **The features of a view** (:data:`FEATURES`, :func:`features`): for the seat ``s`` whose
 view it is,
