@@ -30,7 +30,8 @@ Cautious, seat-rotated.  ``--sees hand`` hands it every hand but not the pile's 
 (``pile_seen=False``): what perfect beliefs would be worth; ``--sees nothing`` is the fair
 Expert on the same deals, for comparison.  ``--against previous`` plays the Expert before the
 belief model (``beliefs=False``) instead of Cautious, at the same number of simulations.  It is a
-yardstick only: no player of the package ever sees a deal.
+yardstick only: no player of the package ever sees a deal.  Both searches judge with the
+hand-set value, as they did when RESULTS.md's figures were measured.
 """
 
 from __future__ import annotations
@@ -180,7 +181,8 @@ def cheater_game(job: tuple[int, int, int, str, str]) -> float:
     ``against``: 1 won, 0.5 tied, 0 lost."""
     seed, seat, simulations, sees, against = job
     game = Game(players=2, seed=seed)
-    cheater = ExpertPlayer(simulations=simulations)
+    # The hand-set value, as in RESULTS.md's runs (before the learned value).
+    cheater = ExpertPlayer(simulations=simulations, value="hand-set")
     other: Player = (
         CautiousPlayer()
         if against == "cautious"

@@ -1,4 +1,4 @@
-"""Train the Expert's learned value by self-play, and measure each generation.
+"""Train the Expert's learned value on the ladder's games, then by self-play; measure each one.
 
     python benchmarks/train_value.py [--quick] [--write]
 
@@ -249,7 +249,7 @@ def main() -> None:
     with ProcessPoolExecutor(2) as pool:
         plan = [(kinds, share * args.ladder) for kinds, share in LADDER]
         data = generate(pool, plan, seed=args.seed * 1_000_000, cache=args.cache)
-        newest = data
+        before = 0  # the first game of the newest generation
         model: ValueModel | None = None
         models: list[ValueModel] = []
         for generation in range(args.generations + 1):
@@ -260,9 +260,10 @@ def main() -> None:
                     pool, selfplay, seed=args.seed * 1_000_000 + generation * 100_000,
                     model=model.to_json(), sims=args.sims, chunk=10, cache=args.cache,
                 )  # fmt: skip
+                before = int(data.game.max()) + 1
                 data = data + newest
-            train, _ = data.split()
-            _, held = newest.split()
+            train, held = data.split()
+            held = held.take(held.game >= before)  # the newest games' held-out part
             model, curve = fit(
                 train, hidden=args.hidden, epochs=args.epochs, seed=args.seed, held_out=held,
                 drop=args.drop,

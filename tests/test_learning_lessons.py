@@ -446,6 +446,12 @@ def test_the_screens_lesson_07_prints_are_value_mds() -> None:
     clear = [r for r in rows[1:] if r["minus_first"][1] > 0]
     assert f"Of {len(rows) - 1} learned values, {len(clear)} beat the hand-set value" in said
     assert "weight of 0: to_move, wait, my_best_now." in said
+    assert f"{screens['deals']} deals, both seats, {screens['simulations']} simulations" in said
+    # The row marked shipped is the shipped generation's own screen (its gate).
+    info = ValueModel.load().info
+    gate = info["generations"][info["shipped_generation"]]["gate"]
+    [marked] = [r for r in rows if r["label"].endswith("(shipped)")]
+    assert (marked["win_rate"], marked["minus_first"]) == (gate["win_rate"], gate["minus_first"])
 
 
 def test_the_lesson_judges_a_match_by_its_interval() -> None:

@@ -117,6 +117,7 @@ def test_the_shipped_model_is_plain_json_that_round_trips() -> None:
         (lambda d: d["output"].update(bias=float("nan")), "finite"),
         (lambda d: d.pop("hidden"), "numbers"),
         (lambda d: d.update(info=[1]), "info"),
+        (lambda d: d["output"].update(bias=10**400), "finite"),
     ],
 )
 def test_a_damaged_weights_file_is_refused_with_what_is_wrong(change, message) -> None:  # type: ignore[no-untyped-def]

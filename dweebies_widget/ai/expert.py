@@ -30,8 +30,9 @@ guesses share one node.  Each round of the search:
    otherwise each player's chance to win is estimated by a *learned value*
    (:mod:`~dweebies_widget.ai.value`): a small network that reads the features of each
    player's view in this guess (its lead, the cards left, what is on offer to its hand and
-   to the cards it cannot see...), trained on finished games (the ladder's, then the
-   Expert's own: self-play; the generation that played best ships).  ``value="hand-set"``
+   to the cards it cannot see...), trained on finished games of the ladder (the generations
+   trained on the Expert's own games as well played no better, see
+   ``benchmarks/VALUE.md``).  ``value="hand-set"``
    judges as the Expert did
    before: from the lead and the cards still in play alone,
    ``Phi(lead / (1.5 * sqrt(cards left + 1)))`` (``Phi`` is the normal distribution; 1.5

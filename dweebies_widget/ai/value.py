@@ -6,11 +6,12 @@ how many cards are left.  A :class:`ValueModel` reads more of a seat's *view* (n
 the seat cannot see) and is fitted on positions of games whose winner is known: the ladder's
 games (generation 0), then, generation after generation, also the Expert's own games played
 with the value just trained (self-play).  ``benchmarks/train_value.py`` trains them, seeded,
-plays each generation's Expert against the hand-set one and ships the best (its ``info``
-says which and why); the weights ship as plain JSON (``data/value.json``) and are read with
-:mod:`json`.  The shipped model gives ``to_move``, ``wait`` and ``my_best_now`` a weight of 0:
-a search's rounds stop with either player to move, and a value that reads whose turn it is
-shifts whole branches by it (notebook 07, part 3).
+screens each generation's Expert against Cautious beside the hand-set Expert on the same
+deals, and ships the one that did best: generation 0, trained on the ladder's games (its
+``info`` keeps every generation's figures); the weights ship as plain JSON
+(``data/value.json``) and are read with :mod:`json`.  The shipped model gives ``to_move``,
+``wait`` and ``my_best_now`` a weight of 0: a search's rounds stop with either player to move,
+and a value that reads whose turn it is shifts whole branches by it (notebook 07, part 3).
 
 **The features of a view** (:data:`FEATURES`, :func:`features`): for the seat ``s`` whose
 view it is,
@@ -31,7 +32,9 @@ view it is,
 
 The model (:class:`ValueModel`) is a small neural network: the features, one hidden layer of
 ``tanh`` units, and a logistic output, the chance that this seat wins (a tie counting half).
-The seats' chances are then scaled to add up to one.  It is evaluated in plain Python (a few
+In the search the seats' chances are then scaled to add up to one (:meth:`ValueModel.chances`:
+there every hand but the searcher's is a guess); :meth:`ValueModel.view_chance` is one seat's
+chance from its view alone.  It is evaluated in plain Python (a few
 hundred multiplications), so the rules core and the AI need no numpy.
 
 >>> from dweebies_widget import Game
@@ -242,7 +245,9 @@ class ValueModel:
     ) -> list[float]:
         """Every seat's chance to win in ``game``, each judged from its own view, scaled to
         add up to one; exact (1 to the winner, shared on a tie) once the game is over.
-        ``table`` is that of :func:`game_features`."""
+        ``table`` is that of :func:`game_features`.  The scaling reads every seat's row, so a
+        seat's scaled chance depends on the others' hands: what the search wants, since it
+        judges a guessed deal; to judge a real game for one seat, use :meth:`view_chance`."""
         if game.is_over:
             winners = game.winners
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(game.players)]
@@ -292,7 +297,10 @@ class ValueModel:
         info = data.get("info", {})
         if not isinstance(info, dict):
             raise ValueError("a value model's info must be an object")
-        return cls(hidden, output, info)
+        try:
+            return cls(hidden, output, info)
+        except OverflowError as exc:  # an integer too big for a float
+            raise ValueError("the weights must be finite numbers") from exc
 
     @classmethod
     def load(cls) -> ValueModel:
