@@ -925,30 +925,36 @@ class Game:
         """
         return dict(self._gains(cells))
 
-    def best_collection(self, dweebies: Iterable[int]) -> tuple[int, Move | None]:
+    def best_collection(
+        self, dweebies: Iterable[int], table: Mapping[Cell, Mapping[int, int]] | None = None
+    ) -> tuple[int, Move | None]:
         """The biggest collection a card among ``dweebies`` can make now, as ``(cards,
         move)``; ``(0, None)`` when none collects.  Ties go to the first found.  The fast
-        path of greedy play."""
+        path of greedy play; ``table``, this position's :meth:`collect_map` when the caller
+        has it already, saves working it out again."""
         wanted = set(dweebies)
         best = 0
         choice: Move | None = None
-        for cell, gains in self._gains():
+        for cell, gains in self._gains() if table is None else table.items():
             for d, n in gains.items():
                 if n > best and d in wanted:
                     best = n
                     choice = Move(d, cell)
         return best, choice
 
-    def best_collections(self) -> dict[int, int]:
+    def best_collections(
+        self, table: Mapping[Cell, Mapping[int, int]] | None = None
+    ) -> dict[int, int]:
         """For each Dweebie that could collect now somewhere, the most cards it could take
         with one placement (whoever holds it).  What the next player may be handed.
+        ``table`` is that of :meth:`best_collection`.
 
         >>> g = Game.from_position(board={(0, 0): 20, (0, 1): 9}, hands=[[20], [3]])
         >>> g.best_collections()
         {9: 3, 20: 3}
         """
         best: dict[int, int] = {}
-        for _, gains in self._gains():
+        for _, gains in self._gains() if table is None else table.items():
             for d, n in gains.items():
                 if n > best.get(d, 0):
                     best[d] = n

@@ -10,6 +10,7 @@ import random
 
 import numpy as np
 import pytest
+from helpers import played
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,20 +21,9 @@ from dweebies_widget.ai.training import fit, positions, scores
 from dweebies_widget.ai.value import (
     FEATURES,
     ValueModel,
-    best_by_dweebie,
     features,
     game_features,
 )
-
-
-def played(players: int, seed: int, moves: int) -> Game:
-    game = Game(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play_random(rng)
-    return game
 
 
 def redealt(game: Game, seat: int, seed: int) -> Game:
@@ -49,7 +39,7 @@ def redealt(game: Game, seat: int, seed: int) -> Game:
 def test_the_search_computes_each_seats_features_as_its_view_defines_them(
     players: int, seed: int, moves: int
 ) -> None:
-    game = played(players, seed, moves)
+    game = played(Game(players=players, seed=seed), moves, seed)
     rows = game_features(game)
     assert len(rows) == players
     for seat in range(players):
@@ -64,7 +54,7 @@ def test_the_search_computes_each_seats_features_as_its_view_defines_them(
 def test_a_seats_features_and_chance_never_read_a_card_it_cannot_see(
     players: int, seed: int, moves: int, shuffle: int
 ) -> None:
-    game = played(players, seed, moves)
+    game = played(Game(players=players, seed=seed), moves, seed)
     seat = game.current_player
     first, second = redealt(game, seat, shuffle), redealt(game, seat, shuffle + 1)
     assert first.view(seat) == second.view(seat)  # twins: only the hidden cards differ
@@ -131,7 +121,7 @@ def test_chances_add_up_to_one_and_are_exact_at_the_end() -> None:
     model = ValueModel.load()
     for players in (2, 3, 4):
         for seed in range(5):
-            game = played(players, seed, 20 + seed)
+            game = played(Game(players=players, seed=seed), 20 + seed, seed)
             chances = model.chances(game)
             assert len(chances) == players and sum(chances) == pytest.approx(1.0)
             assert all(0.0 <= c <= 1.0 for c in chances)
@@ -159,7 +149,7 @@ def test_the_shipped_model_judges_new_games_better_than_the_hand_set_judge() -> 
 
 def test_play_out_grabs_the_biggest_collection_in_turn_and_returns_the_table() -> None:
     for seed in range(30):
-        game = played(2, seed, 10 + seed)
+        game = played(Game(players=2, seed=seed), 10 + seed, seed)
         copy = game.copy()
         table = play_out(game)
         # The same grabs, one by one, with the engine's own best_collection.
@@ -173,7 +163,7 @@ def test_play_out_grabs_the_biggest_collection_in_turn_and_returns_the_table() -
         assert game.history == copy.history
         if table is not None:
             assert table == game.collect_map()
-            assert best_by_dweebie(table) == game.best_collections()
+            assert game.best_collections(table) == game.best_collections()
             assert game.best_collection(game.hand(game.current_player)) == (0, None)
 
 
@@ -190,7 +180,7 @@ def test_expert_judges_with_the_learned_value_unless_told_otherwise() -> None:
 
 
 def test_the_judge_changes_what_the_search_learns_and_stays_reproducible() -> None:
-    game = played(2, 4, 24)
+    game = played(Game(players=2, seed=4), 24, 4)
     view = game.view(game.current_player)
     learned = ExpertPlayer(simulations=200).statistics(view, random.Random(3))
     again = ExpertPlayer(simulations=200).statistics(view, random.Random(3))

@@ -479,14 +479,7 @@ def play_out(game: Game, grabs: int = 8) -> dict[Cell, dict[int, int]] | None:
         if game.is_over:
             return None
         table = game.collect_map()
-        hand = set(game.hand(game.current_player))
-        best = 0
-        grab: Move | None = None
-        for cell, gains in table.items():
-            for d, n in gains.items():
-                if n > best and d in hand:
-                    best = n
-                    grab = Move(d, cell)
+        _, grab = game.best_collection(game.hand(game.current_player), table)
         if grab is None:
             return table
         game.push(grab)

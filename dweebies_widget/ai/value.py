@@ -61,7 +61,7 @@ from typing import Any
 from ..game import Game, View
 from ..grid import Cell
 
-__all__ = ["FEATURES", "ValueModel", "best_by_dweebie", "features", "game_features"]
+__all__ = ["FEATURES", "ValueModel", "features", "game_features"]
 
 #: The names of the features, in order (see the module docstring).
 FEATURES = (
@@ -160,7 +160,7 @@ def game_features(
     game's :meth:`~dweebies_widget.Game.collect_map` when the caller has it, saves working
     it out again."""
     n = game.players
-    best = best_by_dweebie(game.collect_map() if table is None else table)
+    best = game.best_collections(table)
     scores = game.scores
     pile = game.pile_size
     hands = game.hands
@@ -177,18 +177,6 @@ def game_features(
         share = (hidden_offers - in_hands[s]) / unseen if unseen else 0.0
         rows.append(_row(s, n, scores, left, pile, current, hands[s], best, share))
     return rows
-
-
-def best_by_dweebie(table: dict[Cell, dict[int, int]]) -> dict[int, int]:
-    """For each Dweebie that could collect somewhere, the most cards it could take, from a
-    :meth:`~dweebies_widget.Game.collect_map` (what :meth:`~dweebies_widget.Game.best_collections`
-    gives)."""
-    best: dict[int, int] = {}
-    for gains in table.values():
-        for d, n in gains.items():
-            if n > best.get(d, 0):
-                best[d] = n
-    return best
 
 
 class ValueModel:
